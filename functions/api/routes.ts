@@ -1,0 +1,71 @@
+// The one route table. API Gateway routes (lib/api.ts) and the laptop host's router are both
+// generated from it; a route's handler is loaded lazily so that importing the table (as CDK does
+// at synth) loads no handler code.
+import type { ApiHandler } from '../platform/http.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** API Gateway path syntax: `/api/subjects/{subjectId}`. */
+  path: string;
+  /** `user`: the JWT authorizer runs and the handler sees the caller; `public`: no authorizer. */
+  auth: 'user' | 'public';
+  load: () => Promise<ApiHandler>;
+}
+
+const route = (method: HttpMethod, path: string, auth: RouteDef['auth'], load: RouteDef['load']): RouteDef => ({
+  method,
+  path,
+  auth,
+  load,
+});
+
+export const routes: RouteDef[] = [
+  route('GET', '/api/health', 'public', async () => (await import('./health.js')).health),
+  route('GET', '/api/stats/students', 'public', async () => (await import('./stats.js')).studentCount),
+  route('GET', '/api/referrals/check', 'public', async () => (await import('./referrals.js')).checkReferralCode),
+  route('GET', '/api/referrals', 'user', async () => (await import('./referrals.js')).getReferrals),
+  route('POST', '/api/referrals', 'user', async () => (await import('./referrals.js')).recordReferral),
+  route('GET', '/api/profile', 'user', async () => (await import('./profile.js')).getProfile),
+  route('PATCH', '/api/profile', 'user', async () => (await import('./profile.js')).updateProfile),
+  route('POST', '/api/onboarding', 'user', async () => (await import('./profile.js')).completeOnboarding),
+  route('GET', '/api/subscription', 'user', async () => (await import('./profile.js')).getSubscription),
+  route('GET', '/api/streak', 'user', async () => (await import('./streak.js')).getStreak),
+  route('POST', '/api/streak', 'user', async () => (await import('./streak.js')).updateStreak),
+  route('DELETE', '/api/account', 'user', async () => (await import('./account.js')).deleteAccount),
+];
+
+/** `GET /api/profile`: the route key API Gateway puts in `event.routeKey`. */
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+/** Matches a concrete path against the table; returns the route and its path parameters. */
+export function matchRoute(method: string, pathname: string): { route: RouteDef; params: Record<string, string> } | { allowed: HttpMethod[] } | null {
+  const allowed: HttpMethod[] = [];
+  for (const r of routes) {
+    const params = matchPath(r.path, pathname);
+    if (!params) continue;
+    if (r.method === method) return { route: r, params };
+    allowed.push(r.method);
+  }
+  return allowed.length ? { allowed } : null;
+}
+
+function matchPath(template: string, pathname: string): Record<string, string> | null {
+  const t = template.split('/');
+  const p = pathname.replace(/\/+$/, '').split('/');
+  if (t.length !== p.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < t.length; i++) {
+    const m = /^\{(\w+)\}$/.exec(t[i]);
+    if (m) {
+      if (!p[i]) return null;
+      try {
+        params[m[1]] = decodeURIComponent(p[i]);
+      } catch {
+        return null;
+      }
+    } else if (t[i] !== p[i]) return null;
+  }
+  return params;
+}

@@ -1,0 +1,50 @@
+// Configuration of the server-side code, read once from the environment and validated. CDK sets
+// these variables on each Lambda; the laptop host sets the same ones before loading handlers.
+// This module and clients.ts are the only places that know which host the code runs in.
+import { z } from 'zod';
+import { tables, type TableKey } from './tables.js';
+
+const optionalUrl = z.string().url().optional();
+
+const schema = z.object({
+  AWS_REGION: z.string().min(1).default('eu-west-3'),
+  UPLOADS_BUCKET: z.string().min(1).default('uploads'),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  /** Public origin of the web app, used in e-mail links. */
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** Endpoints of the embedded services; unset in the cloud. */
+  DYNAMODB_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  COGNITO_ENDPOINT: optionalUrl,
+  /** Where the laptop host verifies JWTs; the cloud authorizer is configured from the same pool. */
+  JWT_ISSUER: optionalUrl,
+  JWKS_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...Object.fromEntries(Object.values(tables).map((t) => [t.env, z.string().min(1).default(t.id)])),
+});
+
+export type Config = z.infer<typeof schema> & { tableNames: Record<TableKey, string> };
+
+let cached: Config | undefined;
+
+/** The validated configuration; throws at first use when the environment is incomplete. */
+export function config(): Config {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
+    throw new Error(`Invalid server configuration: ${fields}`);
+  }
+  const env = parsed.data as Record<string, string>;
+  const tableNames = Object.fromEntries(
+    (Object.keys(tables) as TableKey[]).map((k) => [k, env[tables[k].env]]),
+  ) as Record<TableKey, string>;
+  cached = { ...(parsed.data as z.infer<typeof schema>), tableNames };
+  return cached;
+}
+
+/** Forget the cached configuration (the laptop host and tests set the environment first). */
+export function resetConfig(): void {
+  cached = undefined;
+}

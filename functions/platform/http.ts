@@ -1,0 +1,150 @@
+// The one HTTP helper every API handler goes through: parse the request with zod schemas, call
+// the domain function, and map the result or error to a JSON response. Errors from the catalogue
+// keep their status, stable code and message in the caller's language; anything else becomes a
+// generic 500 whose details stay in the logs.
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+} from 'aws-lambda';
+import { z, type ZodType } from 'zod';
+import { AppError, errorMessage, toLang, type Lang } from '../core/errors.js';
+import { logger } from './logger.js';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+export type ApiHandler = (event: ApiEvent) => Promise<ApiResult>;
+
+export interface AuthUser {
+  id: string;
+  username: string;
+}
+
+export interface Request<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  user: AuthUser;
+  lang: Lang;
+}
+
+export interface PublicRequest<B, Q, P> extends Omit<Request<B, Q, P>, 'user'> {
+  user: AuthUser | null;
+}
+
+/** Largest JSON body a route accepts unless it says otherwise. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** What a handler may return besides plain JSON data: a status and extra headers. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+type Schema = ZodType;
+type Out<S> = S extends ZodType ? z.output<S> : undefined;
+
+interface Options<BS, QS, PS> {
+  body?: BS;
+  query?: QS;
+  params?: PS;
+  bodyLimit?: number;
+}
+
+export function userRoute<BS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, PS extends Schema | undefined = undefined>(
+  options: Options<BS, QS, PS>,
+  run: (req: Request<Out<BS>, Out<QS>, Out<PS>>) => Promise<unknown>,
+): ApiHandler {
+  return build(options, true, run as (req: PublicRequest<unknown, unknown, unknown>) => Promise<unknown>);
+}
+
+export function publicRoute<BS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, PS extends Schema | undefined = undefined>(
+  options: Options<BS, QS, PS>,
+  run: (req: PublicRequest<Out<BS>, Out<QS>, Out<PS>>) => Promise<unknown>,
+): ApiHandler {
+  return build(options, false, run as (req: PublicRequest<unknown, unknown, unknown>) => Promise<unknown>);
+}
+
+function build(
+  options: Options<Schema | undefined, Schema | undefined, Schema | undefined>,
+  requireUser: boolean,
+  run: (req: PublicRequest<unknown, unknown, unknown>) => Promise<unknown>,
+): ApiHandler {
+  return async (event) => {
+    const lang = requestLang(event);
+    try {
+      const user = authUser(event);
+      if (requireUser && !user) throw new AppError('unauthorized');
+      const body = options.body ? parse(options.body, readBody(event, options.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;
+      const query = options.query ? parse(options.query, event.queryStringParameters ?? {}) : undefined;
+      const params = options.params ? parse(options.params, event.pathParameters ?? {}) : undefined;
+      const result = await run({ body, query, params, user, lang });
+      if (result instanceof Reply) return json(result.status, result.data, result.headers);
+      if (result === undefined) return { statusCode: 204, headers: baseHeaders() };
+      return json(200, result);
+    } catch (err) {
+      return errorResponse(err, lang, event);
+    }
+  };
+}
+
+/** The caller's language: an explicit `x-revise-language` header, else Accept-Language, else fr. */
+export function requestLang(event: Pick<ApiEvent, 'headers'>): Lang {
+  const headers = event.headers ?? {};
+  const explicit = headers['x-revise-language'];
+  if (explicit) return toLang(explicit.trim().toLowerCase());
+  const accept = headers['accept-language'];
+  return toLang(accept?.split(',')[0]?.trim().slice(0, 2).toLowerCase());
+}
+
+function authUser(event: ApiEvent): AuthUser | null {
+  const claims = event.requestContext?.authorizer?.jwt?.claims;
+  if (!claims || typeof claims.sub !== 'string' || !claims.sub) return null;
+  const username = typeof claims.username === 'string' ? claims.username : claims.sub;
+  return { id: claims.sub, username };
+}
+
+function readBody(event: ApiEvent, limit: number): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw, 'utf8') > limit) throw new AppError('body_too_large', { limit });
+  const type = event.headers?.['content-type'];
+  if (type && !/^application\/json\b/i.test(type)) throw new AppError('unsupported_media_type');
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError('invalid_json');
+  }
+}
+
+function parse<S extends Schema>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = result.error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  throw new AppError('invalid_input', { details });
+}
+
+function baseHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra };
+}
+
+export function json(status: number, data: unknown, headers: Record<string, string> = {}): ApiResult {
+  return { statusCode: status, headers: baseHeaders(headers), body: JSON.stringify(data) };
+}
+
+/** The response for any thrown value: catalogue errors as they are, everything else as a 500. */
+export function errorResponse(err: unknown, lang: Lang, event?: Pick<ApiEvent, 'routeKey' | 'requestContext'>): ApiResult {
+  if (err instanceof AppError) {
+    return json(err.status, { error: { code: err.code, message: errorMessage(err.code, lang, err.params) } });
+  }
+  logger.error(
+    { route: event?.routeKey, requestId: event?.requestContext?.requestId, err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) },
+    'unhandled error',
+  );
+  return json(500, { error: { code: 'internal', message: errorMessage('internal', lang) } });
+}

@@ -1,0 +1,82 @@
+// The one definition of every DynamoDB table: key schema, secondary indexes and the environment
+// variable that carries the table's name to the handlers. The CDK data construct (lib/data.ts)
+// and the laptop host (lib/local/) both build their tables from this list, so the two hosts
+// cannot drift apart.
+
+export type KeyType = 'S' | 'N';
+
+export interface KeyDef {
+  name: string;
+  type: KeyType;
+}
+
+export interface IndexDef {
+  name: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+}
+
+export interface TableDef {
+  /** Logical id, used for the CDK construct id and, on the laptop, as the table name. */
+  id: string;
+  /** Environment variable holding the physical table name. */
+  env: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+  indexes?: IndexDef[];
+  /** Attribute holding an epoch-seconds expiry, if items expire by themselves. */
+  ttlAttribute?: string;
+}
+
+export const tables = {
+  /** One item per student: profile fields, plan, trial, streak. */
+  profiles: {
+    id: 'Profiles',
+    env: 'TABLE_PROFILES',
+    partitionKey: { name: 'user_id', type: 'S' },
+  },
+  /** Referral codes claimed by profiles: the code is the key, so a code belongs to one user only. */
+  referralCodes: {
+    id: 'ReferralCodes',
+    env: 'TABLE_REFERRAL_CODES',
+    partitionKey: { name: 'code', type: 'S' },
+  },
+  /** One item per referred user, listed under the referrer. */
+  referrals: {
+    id: 'Referrals',
+    env: 'TABLE_REFERRALS',
+    partitionKey: { name: 'referrer_user_id', type: 'S' },
+    sortKey: { name: 'referred_user_id', type: 'S' },
+    indexes: [
+      {
+        name: 'by-referred-user',
+        partitionKey: { name: 'referred_user_id', type: 'S' },
+      },
+    ],
+  },
+  /** Subjects of a user; ids sort by creation time, so a descending query lists newest first. */
+  subjects: {
+    id: 'Subjects',
+    env: 'TABLE_SUBJECTS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+  },
+  /** Files of a user; the sort key groups them by subject: `{subject_id}#{file_id}`. */
+  files: {
+    id: 'Files',
+    env: 'TABLE_FILES',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+  },
+  /** Monthly feature counters (`{feature}#{YYYY-MM}`) and other per-user counters. */
+  usage: {
+    id: 'Usage',
+    env: 'TABLE_USAGE',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+  },
+} as const satisfies Record<string, TableDef>;
+
+export type TableKey = keyof typeof tables;
+
+export const tableList: TableDef[] = Object.values(tables);
