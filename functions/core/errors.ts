@@ -50,6 +50,11 @@ export const catalogue = {
     fr: 'Un parrainage est déjà enregistré pour ce compte',
     en: 'A referral is already recorded for this account',
   },
+  referral_too_late: {
+    status: 409,
+    fr: "Un code de parrainage s'utilise à l'inscription, avant la fin de l'accueil",
+    en: 'A referral code is used when signing up, before onboarding is complete',
+  },
   // Account
   account_delete_failed: {
     status: 500,

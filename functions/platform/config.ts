@@ -9,8 +9,9 @@ const optionalUrl = z.string().url().optional();
 const schema = z.object({
   AWS_REGION: z.string().min(1).default('eu-west-3'),
   UPLOADS_BUCKET: z.string().min(1).default('uploads'),
-  USER_POOL_ID: z.string().min(1),
-  USER_POOL_CLIENT_ID: z.string().min(1),
+  /** Unset on the Cognito triggers, which must not depend on their own pool. */
+  USER_POOL_ID: z.string().min(1).optional(),
+  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   /** Public origin of the web app, used in e-mail links. */
   APP_URL: z.string().url().default('http://localhost:3000'),
   /** Endpoints of the embedded services; unset in the cloud. */

@@ -1,0 +1,7 @@
+// The landing page's counter of students who tried Révise (spec §9: profile count plus 600).
+import { publicRoute } from '../platform/http.js';
+import { profilesCreated } from '../platform/store/profiles.js';
+
+export const LANDING_COUNTER_OFFSET = 600;
+
+export const studentCount = publicRoute({}, async () => ({ count: (await profilesCreated()) + LANDING_COUNTER_OFFSET }));

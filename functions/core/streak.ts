@@ -1,0 +1,42 @@
+// Login streaks: consecutive calendar days on which the student logged in, counted in the
+// student's own time zone (Europe/Paris unless the browser says otherwise).
+
+export interface Streak {
+  streak_count: number;
+  highest_streak: number;
+  last_login_date: string | null;
+}
+
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+
+/** The calendar date (YYYY-MM-DD) of `now` in `timeZone`; an unknown zone falls back to Paris. */
+export function localDate(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  let zone = timeZone;
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+  } catch {
+    zone = DEFAULT_TIME_ZONE;
+  }
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+function dayNumber(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
+}
+
+/**
+ * The streak after a login on `today`: unchanged on a second login the same day, one more the day
+ * after the last login, back to 1 after a gap. A clock that went backwards changes nothing.
+ */
+export function nextStreak(prev: Streak, today: string): Streak {
+  if (prev.last_login_date) {
+    const gap = dayNumber(today) - dayNumber(prev.last_login_date);
+    if (gap <= 0) return prev;
+    const count = gap === 1 ? prev.streak_count + 1 : 1;
+    return { streak_count: count, highest_streak: Math.max(prev.highest_streak, count), last_login_date: today };
+  }
+  return { streak_count: 1, highest_streak: Math.max(prev.highest_streak, 1), last_login_date: today };
+}

@@ -1,0 +1,152 @@
+// The one HTTP client of the web app (spec §8). Paths are relative to the API base from
+// config.json ('/api'). It sends the Amplify access token when signed in and the UI language,
+// retries network failures and 5xx three times (1 s, doubling), tries one session refresh on a
+// token error, and otherwise throws an ApiError carrying the server's message.
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { getConfig } from '../config';
+import { currentLang, translate } from '../i18n';
+import { expireSession } from '../auth/expiry';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const RETRIES = 3;
+export const FIRST_RETRY_DELAY_MS = 1000;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  /** Abort after this many milliseconds (the streak update uses 10 s). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Defaults to true. */
+  retry?: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function accessToken(forceRefresh = false): Promise<string | null> {
+  try {
+    const session = await fetchAuthSession(forceRefresh ? { forceRefresh: true } : undefined);
+    return session.tokens?.accessToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function apiBase(): string {
+  try {
+    return getConfig().apiUrl.replace(/\/+$/, '');
+  } catch {
+    return '/api';
+  }
+}
+
+async function readError(res: Response): Promise<ApiError> {
+  let code = 'http_error';
+  let message = '';
+  try {
+    const body: unknown = await res.json();
+    const err = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    if (err && typeof err.message === 'string' && err.message) message = err.message;
+    if (err && typeof err.code === 'string') code = err.code;
+    if (!message && typeof (body as { message?: unknown })?.message === 'string') {
+      // API Gateway's own authorizer answers `{ "message": "Unauthorized" }`.
+      message = (body as { message: string }).message;
+    }
+  } catch {
+    /* empty or non-JSON body */
+  }
+  return new ApiError(res.status, code, message || translate(currentLang(), 'errors.httpStatus', { status: res.status }));
+}
+
+/** A 401, or a 403 whose error speaks of a token, means the access token is no longer accepted. */
+function isTokenError(err: ApiError): boolean {
+  if (err.status === 401) return true;
+  if (err.status !== 403) return false;
+  return err.code === 'unauthorized' || /token|jwt|expired|unauthori[sz]ed/i.test(err.message);
+}
+
+async function send(method: Method, path: string, body: unknown, opts: RequestOptions, token: string | null): Promise<Response> {
+  const lang = currentLang();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': lang,
+    'x-revise-language': lang,
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = opts.timeoutMs ? setTimeout(() => controller.abort(new DOMException('Timed out', 'TimeoutError')), opts.timeoutMs) : null;
+  try {
+    return await fetch(`${apiBase()}${path.startsWith('/') ? path : `/${path}`}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } finally {
+    if (timer) clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+export async function request<T>(method: Method, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  let token = await accessToken();
+  let refreshed = false;
+  let attempt = 0;
+  for (;;) {
+    let res: Response;
+    try {
+      res = await send(method, path, body, opts, token);
+    } catch (err) {
+      const aborted = opts.signal?.aborted || (err instanceof DOMException && (err.name === 'AbortError' || err.name === 'TimeoutError'));
+      if (aborted || opts.retry === false || attempt >= RETRIES) throw err;
+      await sleep(FIRST_RETRY_DELAY_MS * 2 ** attempt);
+      attempt += 1;
+      continue;
+    }
+    if (res.ok) {
+      if (res.status === 204) return undefined as T;
+      const text = await res.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    }
+    const error = await readError(res);
+    if (token && isTokenError(error)) {
+      if (!refreshed) {
+        refreshed = true;
+        const fresh = await accessToken(true);
+        if (fresh) {
+          token = fresh;
+          continue;
+        }
+      }
+      await expireSession();
+      throw error;
+    }
+    if (res.status >= 500 && opts.retry !== false && attempt < RETRIES) {
+      await sleep(FIRST_RETRY_DELAY_MS * 2 ** attempt);
+      attempt += 1;
+      continue;
+    }
+    throw error;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts),
+  patch: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
+  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+};

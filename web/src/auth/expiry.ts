@@ -1,0 +1,40 @@
+// What happens when a session cannot be recovered (spec §8): the local session is cleared, the
+// message 'Votre session a expiré. Veuillez vous reconnecter.' is stored so the next screen can
+// show it, and a logout event lets the rest of the app react.
+import { signOut } from 'aws-amplify/auth';
+import { currentLang, translate } from '../i18n';
+
+export const SESSION_MESSAGE_KEY = 'session_message';
+export const LOGOUT_EVENT = 'revise:logout';
+
+let expiring: Promise<void> | null = null;
+
+export function expireSession(): Promise<void> {
+  expiring ??= (async () => {
+    try {
+      localStorage.setItem(SESSION_MESSAGE_KEY, translate(currentLang(), 'errors.sessionExpired'));
+    } catch {
+      /* storage unavailable: the logout still happens */
+    }
+    try {
+      await signOut();
+    } catch {
+      /* the tokens are already unusable; Amplify clears its local store either way */
+    }
+    window.dispatchEvent(new Event(LOGOUT_EVENT));
+  })().finally(() => {
+    expiring = null;
+  });
+  return expiring;
+}
+
+/** Reads and forgets the stored session message. */
+export function takeSessionMessage(): string | null {
+  try {
+    const message = localStorage.getItem(SESSION_MESSAGE_KEY);
+    if (message) localStorage.removeItem(SESSION_MESSAGE_KEY);
+    return message;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,30 @@
+// The runtime configuration (`/config.json`), loaded once at start and validated with the schema
+// the server side deploys it with. One build of the app serves every stage.
+import { webConfigSchema, type WebConfig } from '../../functions/core/web-config';
+
+export type { WebConfig };
+
+let loaded: WebConfig | null = null;
+let pending: Promise<WebConfig> | null = null;
+
+export function loadConfig(): Promise<WebConfig> {
+  if (loaded) return Promise.resolve(loaded);
+  pending ??= (async () => {
+    const res = await fetch('/config.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
+    if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
+    const parsed = webConfigSchema.safeParse(await res.json());
+    if (!parsed.success) throw new Error(`Invalid /config.json: ${parsed.error.message}`);
+    loaded = parsed.data;
+    return loaded;
+  })().catch((err: unknown) => {
+    pending = null;
+    throw err;
+  });
+  return pending;
+}
+
+/** The configuration after `loadConfig()` resolved (the app renders nothing before that). */
+export function getConfig(): WebConfig {
+  if (!loaded) throw new Error('getConfig() called before loadConfig() resolved');
+  return loaded;
+}
