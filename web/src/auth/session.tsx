@@ -17,6 +17,8 @@ export interface SessionValue {
   email: string | null;
   emailVerified: boolean;
   profile: PublicProfile | null;
+  /** True when the last profile read failed (the profile stays null). */
+  profileError: boolean;
   reloadProfile(): Promise<void>;
   signOut(): Promise<void>;
   /** Re-reads the Amplify session and the profile; resolves with the profile (null if signed out). */
@@ -31,9 +33,10 @@ interface State {
   email: string | null;
   emailVerified: boolean;
   profile: PublicProfile | null;
+  profileError: boolean;
 }
 
-const signedOutState: State = { status: 'signedOut', userId: null, email: null, emailVerified: false, profile: null };
+const signedOutState: State = { status: 'signedOut', userId: null, email: null, emailVerified: false, profile: null, profileError: false };
 
 export const TOKEN_TICK_MS = 30_000;
 export const REFRESH_WITHIN_TICKS = 3;
@@ -41,7 +44,11 @@ export const SUBSCRIPTION_REFRESH_EVENT = 'subscription:refresh';
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-async function readUser(): Promise<Omit<State, 'profile' | 'status'> | null> {
+// Set when the student signs out on purpose, so guards go home without asking to log in again.
+let signedOutOnPurpose = false;
+export const wasSignOutIntentional = (): boolean => signedOutOnPurpose;
+
+async function readUser(): Promise<Pick<State, 'userId' | 'email' | 'emailVerified'> | null> {
   try {
     const session = await fetchAuthSession();
     if (!session.tokens?.accessToken) return null;
@@ -84,10 +91,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setState(signedOutState);
         return null;
       }
+      signedOutOnPurpose = false;
       // Signed in is known as soon as the user is: the profile follows.
-      setState((s) => ({ ...s, ...user, status: 'signedIn', profile: s.userId === user.userId ? s.profile : null }));
+      setState((s) => ({ ...s, ...user, status: 'signedIn', profile: s.userId === user.userId ? s.profile : null, profileError: false }));
       const profile = await loadProfile();
-      setState((s) => (s.userId === user.userId ? { ...s, profile } : s));
+      setState((s) => (s.userId === user.userId ? { ...s, profile: profile ?? s.profile, profileError: !profile } : s));
       return profile;
     })().finally(() => {
       inflight.current = null;
@@ -97,7 +105,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const reloadProfile = useCallback(async () => {
     const profile = await loadProfile();
-    if (profile) setState((s) => (s.status === 'signedIn' ? { ...s, profile } : s));
+    setState((s) => (s.status === 'signedIn' ? { ...s, profile: profile ?? s.profile, profileError: !profile } : s));
   }, [loadProfile]);
 
   const reloadAttributes = useCallback(async () => {
@@ -106,6 +114,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    signedOutOnPurpose = true;
     try {
       await amplifySignOut();
     } catch {
@@ -133,9 +142,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           break;
         case 'tokenRefresh_failure':
           if (statusRef.current === 'signedIn') void expireSession();
-          break;
-        case 'userAttributesUpdated':
-          void reloadAttributes();
           break;
         default:
           break;

@@ -19,8 +19,11 @@ interface DialogProps {
 
 export function focusFirstField(root: HTMLElement | null): void {
   if (!root) return;
-  const field = root.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])');
-  const target = field ?? root.querySelector<HTMLElement>(FOCUSABLE);
+  const fields = Array.from(
+    root.querySelectorAll<HTMLInputElement>('input:not([disabled]):not([type="hidden"]):not([readonly]), select:not([disabled]), textarea:not([disabled])'),
+  );
+  // The first field still to fill (an e-mail already known leaves the focus on the password).
+  const target = fields.find((f) => !f.value) ?? fields[0] ?? root.querySelector<HTMLElement>(FOCUSABLE);
   target?.focus();
 }
 

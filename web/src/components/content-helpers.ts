@@ -168,19 +168,20 @@ export function formatOfferEnd(lang: 'fr' | 'en', endsAt: string = BACK_TO_SCHOO
   }).format(new Date(endsAt));
 }
 
-/** Inline piece of a text: plain, or a link written `[label](href)`. */
-export type Inline = { text: string; href?: string };
+/** Inline piece of a text: plain, bold (`**words**`) or a link (`[label](href)`). */
+export type Inline = { text: string; href?: string; strong?: boolean };
 export type ProseBlock = { kind: 'p'; content: Inline[] } | { kind: 'ul'; items: Inline[][] };
 
-const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
+const INLINE = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g;
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
   let last = 0;
-  for (const m of text.matchAll(LINK)) {
+  for (const m of text.matchAll(INLINE)) {
     const at = m.index ?? 0;
     if (at > last) out.push({ text: text.slice(last, at) });
-    out.push({ text: m[1], href: m[2] });
+    if (m[3] !== undefined) out.push({ text: m[3], strong: true });
+    else out.push({ text: m[1], href: m[2] });
     last = at + m[0].length;
   }
   if (last < text.length) out.push({ text: text.slice(last) });
@@ -239,6 +240,30 @@ export function foldForSearch(text: string): string {
 export function matchesSearch(haystack: string, query: string): boolean {
   const words = foldForSearch(query).split(' ').filter(Boolean);
   if (words.length === 0) return true;
-  const folded = foldForSearch(haystack.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1'));
+  const plain = haystack.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\*\*/g, '');
+  const folded = foldForSearch(plain);
   return words.every((w) => folded.includes(w));
+}
+
+/**
+ * The site's search, declared in the structured data: the FAQ filters its questions with `?q=`.
+ * The spec declares a search action without naming its path; this one exists and answers.
+ */
+export const SEARCH_URL_TEMPLATE = '/faq?q={search_term_string}';
+
+/** The structured data of the website (schema.org WebSite with its SearchAction). */
+export function websiteJsonLd(origin: string, lang: 'fr' | 'en', name: string, description: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name,
+    url: `${origin}/`,
+    inLanguage: lang === 'fr' ? 'fr-FR' : 'en',
+    description,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}${SEARCH_URL_TEMPLATE}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
 }

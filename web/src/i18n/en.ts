@@ -99,6 +99,7 @@ export const en: Record<keyof typeof fr, string> = {
   'auth.mailboxNote': 'Local installation: e-mails arrive in the development mailbox.',
   'auth.mailboxLink': 'Open the mailbox',
   'auth.close': 'Close the dialog',
+  'auth.verifiedLogin': 'E-mail address verified! Log in to continue.',
   'auth.err.login': 'Incorrect password',
   'auth.err.codeExpired': 'The verification code has expired. Please sign up again.',
   'auth.err.noPending': 'No sign-up request found for this e-mail',

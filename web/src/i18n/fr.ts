@@ -104,6 +104,7 @@ export const fr = {
   'auth.mailboxNote': 'Installation locale : les e-mails arrivent dans la boîte de développement.',
   'auth.mailboxLink': 'Ouvrir la boîte e-mail',
   'auth.close': 'Fermer la fenêtre',
+  'auth.verifiedLogin': 'Adresse e-mail vérifiée ! Connecte-toi pour continuer.',
   'auth.err.login': 'Mot de passe incorrect',
   'auth.err.codeExpired': 'Le code de vérification a expiré. Veuillez vous réinscrire.',
   'auth.err.noPending': "Aucune demande d'inscription trouvée pour cet email",

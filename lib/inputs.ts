@@ -1,0 +1,126 @@
+// Deployment inputs: everything that differs between two deployments of the stack, read from CDK
+// context (`-c key=value`, cdk.json) or from the environment (`REVISE_KEY_NAME`), validated once
+// at synth so that a mistake stops `cdk synth` with a message naming the input. Secrets never
+// appear here: only the names of the Secrets Manager secrets that hold them.
+import type { Construct } from 'constructs';
+import { z } from 'zod';
+
+const hostname = z
+  .string()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a lower-case host name such as revise.example.com (no scheme, no path)');
+
+const secretName = z
+  .string()
+  .regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, 'must be the name of a Secrets Manager secret (letters, digits and /_+=.@-)');
+
+const flag = z.union([z.boolean(), z.stringbool()]);
+
+export const inputsSchema = z
+  .object({
+    /** Stage name, part of the stack name; `prod` keeps data when the stack is deleted. */
+    stage: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,19}$/, 'must be 1 to 20 lower-case letters, digits or dashes, starting with a letter')
+      .default('dev'),
+    region: z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region code such as eu-west-3')
+      .default('eu-west-3'),
+    /** Public host name of the site; without it the CloudFront domain is the site's origin. */
+    domain: hostname.optional(),
+    /** ACM certificate for `domain`, in us-east-1 (CloudFront reads certificates there). */
+    certificateArn: z
+      .string()
+      .regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/, 'must be the ARN of an ACM certificate in us-east-1')
+      .optional(),
+    /** Google OAuth client (Google Cloud console → Credentials → OAuth client ID, type "Web"). */
+    googleClientId: z
+      .string()
+      .regex(/^[0-9]+-[a-z0-9]+\.apps\.googleusercontent\.com$/, 'must be a Google OAuth client id ending in .apps.googleusercontent.com')
+      .optional(),
+    /** Secrets Manager secret holding the Google client secret as plain text. */
+    googleClientSecretName: secretName.optional(),
+    /** Prefix of the Cognito hosted-UI domain (`<prefix>.auth.<region>.amazoncognito.com`). */
+    authDomainPrefix: z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be lower-case letters, digits and dashes (at most 63)')
+      .refine((v) => !/aws|amazon|cognito/.test(v), 'may not contain "aws", "amazon" or "cognito"')
+      .optional(),
+    /** Where alarms are sent (API 5xx, function errors); no alarms without it. */
+    alarmEmail: z.email('must be an e-mail address').optional(),
+    /** Verified SES identity to send Cognito's e-mails from; Cognito's own sender otherwise (50 a day). */
+    sesFromEmail: z.email('must be an e-mail address verified in Amazon SES').optional(),
+    /** Bedrock model or inference profile used for generation. */
+    bedrockModelId: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.:-]{2,127}$/, 'must be a Bedrock model id or inference profile id such as eu.anthropic.claude-haiku-4-5-20251001-v1:0')
+      .default('eu.anthropic.claude-haiku-4-5-20251001-v1:0'),
+    /** Stripe Premium price and the secret holding the Stripe API key; payments are off without them. */
+    stripePriceId: z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)').optional(),
+    stripeSecretName: secretName.optional(),
+    /** X-Ray tracing of the functions. */
+    tracing: flag.default(false),
+    /** Keep tables, buckets and the user pool when the stack is deleted; defaults to true for `prod`. */
+    retainData: flag.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const together = (a: keyof typeof v, b: keyof typeof v, why: string) => {
+      if ((v[a] === undefined) !== (v[b] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [v[a] === undefined ? a : b], message: `is required with ${String(v[a] === undefined ? b : a)}: ${why}` });
+      }
+    };
+    together('domain', 'certificateArn', 'CloudFront serves a custom domain only with its us-east-1 certificate');
+    together('googleClientId', 'googleClientSecretName', 'Google sign-in needs both the client id and its secret');
+    together('stripePriceId', 'stripeSecretName', 'payments need both the price and the API key');
+  })
+  .transform((v) => ({
+    ...v,
+    retainData: v.retainData ?? v.stage === 'prod',
+  }));
+
+export type DeploymentInputs = z.output<typeof inputsSchema>;
+export type RawInputs = z.input<typeof inputsSchema>;
+
+/** The input keys; each can be given as CDK context `key` or environment variable `REVISE_KEY`. */
+export const inputKeys = [
+  'stage',
+  'region',
+  'domain',
+  'certificateArn',
+  'googleClientId',
+  'googleClientSecretName',
+  'authDomainPrefix',
+  'alarmEmail',
+  'sesFromEmail',
+  'bedrockModelId',
+  'stripePriceId',
+  'stripeSecretName',
+  'tracing',
+  'retainData',
+] as const satisfies readonly (keyof RawInputs)[];
+
+/** `googleClientId` → `REVISE_GOOGLE_CLIENT_ID`. */
+export const envName = (key: string): string => `REVISE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/** Validates raw inputs; throws one error listing every bad input and how to set it. */
+export function parseInputs(raw: Record<string, unknown>): DeploymentInputs {
+  // An empty string means "not set", so `-c domain=` or `REVISE_DOMAIN=` clears an input.
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = inputsSchema.safeParse(cleaned);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    const given = key in cleaned ? ` (got ${JSON.stringify(cleaned[key])})` : '';
+    return `  - ${key}: ${issue.message}${given}; set it with -c ${key}=… or ${envName(key)}`;
+  });
+  throw new Error(`Invalid deployment inputs:\n${lines.join('\n')}`);
+}
+
+/** Reads the inputs from CDK context first, then from the environment, and validates them. */
+export function readInputs(scope: Construct, env: NodeJS.ProcessEnv = process.env): DeploymentInputs {
+  const raw: Record<string, unknown> = {};
+  for (const key of inputKeys) {
+    raw[key] = scope.node.tryGetContext(key) ?? env[envName(key)];
+  }
+  return parseInputs(raw);
+}

@@ -1,0 +1,154 @@
+// The laptop's DynamoDB: dynalite on LevelDB under the data directory, with the tables of
+// functions/platform/tables.ts. Tables are created on first start and kept afterwards; when the
+// table list gains an index (dynalite cannot add one to an existing table), the table is rebuilt
+// with its items, a backup file covering the moment between delete and refill.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import dynalite from 'dynalite';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ScanCommand,
+  BatchWriteItemCommand,
+  type AttributeValue,
+  type CreateTableCommandInput,
+  type TableDescription,
+} from '@aws-sdk/client-dynamodb';
+import type { TableDef } from '../../functions/platform/tables.js';
+
+export interface LocalDynamo {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+export async function startDynamo(opts: {
+  directory: string;
+  tables: TableDef[];
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  info: (message: string) => void;
+}): Promise<LocalDynamo> {
+  const server = dynalite({ path: opts.directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = new DynamoDBClient({ endpoint, region: opts.region, credentials: opts.credentials });
+  try {
+    await ensureTables(client, opts.tables, path.dirname(opts.directory), opts.info);
+  } catch (err) {
+    await closeDynalite(server);
+    throw err;
+  } finally {
+    client.destroy();
+  }
+  return { endpoint, close: () => closeDynalite(server) };
+}
+
+function closeDynalite(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // dynalite's close waits for the HTTP server, then closes LevelDB (releasing its lock).
+    server.close((err?: Error) => (err ? reject(err) : resolve()));
+    server.closeAllConnections();
+  });
+}
+
+export function createTableInput(t: TableDef): CreateTableCommandInput {
+  const attrs = new Map<string, string>();
+  const keySchema = (pk: { name: string; type: string }, sk?: { name: string; type: string }) => {
+    attrs.set(pk.name, pk.type);
+    if (sk) attrs.set(sk.name, sk.type);
+    return [
+      { AttributeName: pk.name, KeyType: 'HASH' as const },
+      ...(sk ? [{ AttributeName: sk.name, KeyType: 'RANGE' as const }] : []),
+    ];
+  };
+  const input: CreateTableCommandInput = {
+    TableName: t.id,
+    BillingMode: 'PAY_PER_REQUEST',
+    KeySchema: keySchema(t.partitionKey, t.sortKey),
+    AttributeDefinitions: [],
+  };
+  if (t.indexes?.length) {
+    input.GlobalSecondaryIndexes = t.indexes.map((i) => ({
+      IndexName: i.name,
+      KeySchema: keySchema(i.partitionKey, i.sortKey),
+      Projection: { ProjectionType: 'ALL' },
+    }));
+  }
+  input.AttributeDefinitions = [...attrs].map(([AttributeName, AttributeType]) => ({
+    AttributeName,
+    AttributeType: AttributeType as 'S' | 'N',
+  }));
+  return input;
+}
+
+const keyOf = (schema: { AttributeName?: string; KeyType?: string }[] | undefined): string =>
+  (schema ?? []).map((k) => `${k.AttributeName}:${k.KeyType}`).join(',');
+
+async function ensureTables(client: DynamoDBClient, tables: TableDef[], dataDir: string, info: (m: string) => void): Promise<void> {
+  const existing = new Set<string>();
+  let start: string | undefined;
+  do {
+    const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+    page.TableNames?.forEach((n) => existing.add(n));
+    start = page.LastEvaluatedTableName;
+  } while (start);
+
+  for (const t of tables) {
+    const input = createTableInput(t);
+    const backupFile = path.join(dataDir, `dynamodb-rebuild-${t.id}.json`);
+    if (!existing.has(t.id)) {
+      await client.send(new CreateTableCommand(input));
+      // A rebuild interrupted after the delete: refill from its backup.
+      if (existsSync(backupFile)) {
+        await putAll(client, t.id, JSON.parse(await readFile(backupFile, 'utf8')) as Record<string, AttributeValue>[]);
+        await rm(backupFile);
+      }
+      continue;
+    }
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: t.id }));
+    const desc = Table as TableDescription;
+    if (keyOf(desc.KeySchema) !== keyOf(input.KeySchema)) {
+      throw new Error(
+        `Local table ${t.id} has key ${keyOf(desc.KeySchema)} but tables.ts now says ${keyOf(input.KeySchema)}. ` +
+          `Its items cannot be carried over: delete the data directory (or its dynamodb folder) to start afresh.`,
+      );
+    }
+    const have = new Map((desc.GlobalSecondaryIndexes ?? []).map((i) => [i.IndexName, keyOf(i.KeySchema)]));
+    const want = new Map((input.GlobalSecondaryIndexes ?? []).map((i) => [i.IndexName, keyOf(i.KeySchema)]));
+    const same = have.size === want.size && [...want].every(([name, key]) => have.get(name) === key);
+    if (same) continue;
+
+    info(`Rebuilding local table ${t.id} with its new indexes`);
+    const items: Record<string, AttributeValue>[] = [];
+    let startKey: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await client.send(new ScanCommand({ TableName: t.id, ExclusiveStartKey: startKey }));
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    await writeFile(backupFile, JSON.stringify(items));
+    await client.send(new DeleteTableCommand({ TableName: t.id }));
+    await client.send(new CreateTableCommand(input));
+    await putAll(client, t.id, items);
+    await rm(backupFile);
+  }
+}
+
+async function putAll(client: DynamoDBClient, table: string, items: Record<string, AttributeValue>[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length) {
+      const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: requests } }));
+      requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
+    }
+  }
+}

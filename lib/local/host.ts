@@ -1,0 +1,352 @@
+// The laptop host (`npm start`): one Node process running the whole application. It starts the
+// embedded services on free loopback ports with their data under one directory (dynalite for
+// DynamoDB, s3rver for S3, cognito-local for the user pool), creates the tables, bucket, pool and
+// app client if they are missing, sets the environment the handlers read (functions/platform/
+// config.ts), and serves on one origin: the API from the shared route table, the user-pool shim
+// Amplify talks to, the web app's `config.json`, the dev mailbox and the built web app.
+import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tableList } from '../../functions/platform/tables.js';
+import { resetConfig } from '../../functions/platform/config.js';
+import { resetClients } from '../../functions/platform/clients.js';
+import { webConfigSchema, type WebConfig } from '../../functions/core/web-config.js';
+import { createApiGateway, MAX_BODY_BYTES } from './api-gateway.js';
+import { startCognito, type AuthTriggers, type LocalCognito } from './cognito.js';
+import { startDynamo, type LocalDynamo } from './dynamo.js';
+import { openMailbox, type Mailbox, type MailMessage, type StoredMailbox } from './mailbox.js';
+import { startStorage, type LocalStorage, type ObjectCreatedListener } from './storage.js';
+import { mailboxPage, sendHtml, serveStatic } from './web.js';
+
+export type { Mailbox, MailMessage } from './mailbox.js';
+export type { ObjectCreatedListener } from './storage.js';
+
+export interface LocalHostOptions {
+  /** Default: env PORT, else 3000. 0 picks a free port. */
+  port?: number;
+  /** Default: env REVISE_DATA_DIR, else `<repo>/.data`. */
+  dataDir?: string;
+  /** Default: `<repo>/web/dist`. */
+  webDist?: string;
+  /** No notices on the console (failures are still reported). */
+  quiet?: boolean;
+  /** Serve the web app through Vite's dev server (hot reload) instead of web/dist. */
+  dev?: boolean;
+  /** The host's notion of now, for the user pool (codes, tokens) and the token checks. Tests move it. */
+  clock?: () => Date;
+}
+
+export interface LocalHost {
+  /** `http://localhost:{port}`. */
+  url: string;
+  port: number;
+  dataDir: string;
+  mailbox: Mailbox;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Subscribes to S3 ObjectCreated notifications of the uploads bucket; returns the unsubscribe. */
+  onObjectCreated(listener: ObjectCreatedListener): () => void;
+  stop(): Promise<void>;
+}
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** s3rver checks request signatures against this key pair; dynalite and cognito-local accept any. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export async function startLocalHost(opts: LocalHostOptions = {}): Promise<LocalHost> {
+  const requestedPort = opts.port ?? (process.env.PORT ? Number(process.env.PORT) : 3000);
+  if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) throw new Error(`Invalid port: ${requestedPort}`);
+  const dataDir = path.resolve(opts.dataDir ?? process.env.REVISE_DATA_DIR ?? path.join(repoRoot, '.data'));
+  const webDist = path.resolve(opts.webDist ?? path.join(repoRoot, 'web', 'dist'));
+  const clock = opts.clock ?? (() => new Date());
+  const info = (message: string) => {
+    if (!opts.quiet) console.log(`[revise] ${message}`);
+  };
+  const warn = (message: string, err?: unknown) => {
+    const detail = err instanceof Error ? (err.stack ?? err.message) : err === undefined ? '' : String(err);
+    console.warn(`[revise] ${message}${detail ? `\n${detail}` : ''}`);
+  };
+
+  await mkdir(dataDir, { recursive: true });
+
+  // The public server is bound first: the port makes the URL, which the issuer, CORS and e-mail
+  // links are built from. Requests before everything is ready wait for it.
+  let handle: Handler | null = null;
+  let startupFailed = false;
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    if (!handle) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }).end(startupFailed ? 'Startup failed\n' : 'Starting…\n');
+      return;
+    }
+    handle(req, res).catch((err: unknown) => {
+      warn(`Request ${req.method} ${req.url} failed`, err);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal error\n');
+    });
+  };
+  const servers = await listenLoopback(requestedPort, onRequest, warn);
+  const port = (servers[0].address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+
+  const region = process.env.AWS_REGION || 'eu-west-3';
+  const bucket = process.env.UPLOADS_BUCKET || 'uploads';
+  Object.assign(process.env, { AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey });
+  delete process.env.AWS_SESSION_TOKEN;
+  // The SDK's notice about its future Node requirement says nothing about this app's behaviour.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  delete process.env.AWS_PROFILE;
+
+  let dynamo: LocalDynamo | undefined;
+  let storage: LocalStorage | undefined;
+  let cognito: LocalCognito | undefined;
+  let mailbox: StoredMailbox | undefined;
+  let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
+
+  const closeAll = async () => {
+    await Promise.all(servers.map(closeServer));
+    await vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
+    const results = await Promise.allSettled([cognito?.close(), storage?.close(), dynamo?.close()]);
+    for (const r of results) if (r.status === 'rejected') warn('Stopping an embedded service failed', r.reason);
+    await mailbox?.flush();
+  };
+
+  try {
+    mailbox = await openMailbox(path.join(dataDir, 'mailbox.json'));
+    const mail = mailbox;
+    const loadTriggers = async (): Promise<AuthTriggers> => {
+      const mod = await import('../../functions/pipelines/auth-triggers.js');
+      return { customMessage: mod.customMessage as AuthTriggers['customMessage'], postConfirmation: mod.postConfirmation as AuthTriggers['postConfirmation'] };
+    };
+    [dynamo, storage, cognito] = await Promise.all([
+      startDynamo({ directory: path.join(dataDir, 'dynamodb'), tables: tableList, region, credentials: LOCAL_CREDENTIALS, info }),
+      startStorage({ directory: path.join(dataDir, 's3'), bucket, origins: [url, `http://127.0.0.1:${port}`], region, warn }),
+      startCognito({
+        directory: path.join(dataDir, 'cognito'),
+        issuerDomain: `${url}/cognito`,
+        region,
+        clock,
+        loadTriggers,
+        sendEmail: async (m) => {
+          await mail.deliver(m);
+        },
+        warn,
+      }),
+    ]);
+
+    // The same variables CDK sets on each Lambda, then the handlers' modules.
+    const env: Record<string, string> = {
+      AWS_REGION: region,
+      UPLOADS_BUCKET: bucket,
+      USER_POOL_ID: cognito.userPoolId,
+      USER_POOL_CLIENT_ID: cognito.userPoolClientId,
+      APP_URL: url,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: storage.endpoint,
+      COGNITO_ENDPOINT: cognito.directUrl,
+      JWT_ISSUER: cognito.issuer,
+      JWKS_URL: cognito.jwksUrl,
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    };
+    for (const t of tableList) env[t.env] = t.id;
+    Object.assign(process.env, env);
+    resetConfig();
+    resetClients();
+
+    const [routes, http] = await Promise.all([import('../../functions/api/routes.js'), import('../../functions/platform/http.js')]);
+    const api = createApiGateway({
+      issuer: cognito.issuer,
+      jwksUrl: cognito.jwksUrl,
+      clientId: cognito.userPoolClientId,
+      clock,
+      routes,
+      http,
+      warn,
+    });
+
+    if (opts.dev) vite = await startVite(servers[0], servers.slice(1));
+
+    const pool = cognito;
+    const webConfig = (req: IncomingMessage): WebConfig => {
+      const host = req.headers.host && /^[a-z0-9.\-[\]:]+$/i.test(req.headers.host) ? req.headers.host : `localhost:${port}`;
+      return webConfigSchema.parse({
+        stage: 'local',
+        region,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        userPoolEndpoint: `http://${host}/cognito`,
+        apiUrl: '/api',
+        mailboxUrl: '/dev/mailbox',
+      });
+    };
+
+    handle = async (req, res) => {
+      const reqUrl = new URL(req.url ?? '/', 'http://localhost');
+      const p = reqUrl.pathname;
+      if (p === '/api' || p.startsWith('/api/')) return api(req, res, reqUrl);
+      if (p === '/cognito' || p.startsWith('/cognito/')) return handleCognito(req, res, reqUrl, pool, url);
+      if (p === '/config.json') return sendJson(res, 200, webConfig(req));
+      if (p === '/dev/mailbox' || p === '/dev/mailbox/') {
+        const to = reqUrl.searchParams.get('to')?.trim() || null;
+        return sendHtml(res, 200, mailboxPage(filterMail(mail.list(), to), to));
+      }
+      if (p === '/dev/mailbox.json') {
+        const to = reqUrl.searchParams.get('to')?.trim() || null;
+        return sendJson(res, 200, filterMail(mail.list(), to));
+      }
+      if (vite) {
+        const dev = vite;
+        return new Promise<void>((resolve) => {
+          dev.middlewares(req, res, () => {
+            res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+            resolve();
+          });
+          res.on('close', () => resolve());
+        });
+      }
+      return serveStatic(req, res, webDist, p);
+    };
+  } catch (err) {
+    startupFailed = true;
+    await closeAll().catch(() => undefined);
+    throw err;
+  }
+
+  const services = { storage, mailbox };
+  let stopping: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    dataDir,
+    mailbox: services.mailbox,
+    userPoolId: cognito.userPoolId,
+    userPoolClientId: cognito.userPoolClientId,
+    onObjectCreated: (listener) => services.storage.onObjectCreated(listener),
+    stop() {
+      stopping ??= closeAll();
+      return stopping;
+    },
+  };
+}
+
+function filterMail(list: MailMessage[], to: string | null): MailMessage[] {
+  return to ? list.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : list;
+}
+
+function sendJson(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify(data);
+  res
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body), ...headers })
+    .end(body);
+}
+
+/** `POST /cognito` with `X-Amz-Target`, plus the pool's OpenID discovery documents. */
+async function handleCognito(req: IncomingMessage, res: ServerResponse, reqUrl: URL, cognito: LocalCognito, url: string): Promise<void> {
+  const p = reqUrl.pathname.replace(/\/+$/, '');
+  if (req.method === 'GET') {
+    const base = `/cognito/${cognito.userPoolId}/.well-known`;
+    if (p === `${base}/jwks.json`) return sendJson(res, 200, cognito.jwks);
+    if (p === `${base}/openid-configuration`) {
+      return sendJson(res, 200, {
+        issuer: cognito.issuer,
+        jwks_uri: `${url}${base}/jwks.json`,
+        id_token_signing_alg_values_supported: ['RS256'],
+        subject_types_supported: ['public'],
+        response_types_supported: ['code', 'token'],
+      });
+    }
+    return sendJson(res, 404, { __type: 'ResourceNotFoundException', message: 'Not found' });
+  }
+  if (req.method !== 'POST' || p !== '/cognito') {
+    req.resume();
+    return sendJson(res, 405, { __type: 'InvalidAction', message: 'POST /cognito with an X-Amz-Target header' }, { allow: 'POST' });
+  }
+  const target = String(req.headers['x-amz-target'] ?? '');
+  const match = /^AWSCognitoIdentityProviderService\.(\w+)$/.exec(target);
+  if (!match) {
+    req.resume();
+    return sendJson(res, 400, { __type: 'InvalidAction', message: `Missing or unknown X-Amz-Target "${target}"` });
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      req.socket.destroy();
+      return;
+    }
+    chunks.push(chunk);
+  }
+  let body: unknown;
+  try {
+    const text = Buffer.concat(chunks).toString('utf8');
+    body = text.trim() ? JSON.parse(text) : {};
+  } catch {
+    return sendJson(res, 400, { __type: 'SerializationException', message: 'The request body is not valid JSON' });
+  }
+  const out = await cognito.call(match[1], body);
+  res.writeHead(out.status, { ...out.headers, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(out.body) }).end(out.body);
+}
+
+/**
+ * Listens on 127.0.0.1 and, when the machine has IPv6, on ::1 with the same port, so that
+ * `localhost` reaches the host whichever address the browser resolves it to.
+ */
+async function listenLoopback(port: number, onRequest: (req: IncomingMessage, res: ServerResponse) => void, warn: (m: string) => void): Promise<Server[]> {
+  const listen = (host: string, p: number) =>
+    new Promise<Server>((resolve, reject) => {
+      const server = createServer(onRequest);
+      server.keepAliveTimeout = 5_000;
+      server.once('error', reject);
+      server.listen(p, host, () => {
+        server.off('error', reject);
+        resolve(server);
+      });
+    });
+  let v4: Server;
+  try {
+    v4 = await listen('127.0.0.1', port);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      const e = new Error(`Port ${port} is already in use. Stop the program using it, or choose another port: PORT=${port + 1} npm start`);
+      (e as NodeJS.ErrnoException).code = 'EADDRINUSE';
+      throw e;
+    }
+    throw err;
+  }
+  const actual = (v4.address() as AddressInfo).port;
+  try {
+    return [v4, await listen('::1', actual)];
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') warn(`Another program listens on [::1]:${actual}; browsers resolving localhost to ::1 may reach it instead of Révise.`);
+    return [v4];
+  }
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** Vite in middleware mode; its hot-reload socket shares the host's port. */
+async function startVite(primary: Server, others: Server[]) {
+  const configFile = path.join(repoRoot, 'web', 'vite.config.ts');
+  if (!existsSync(configFile)) throw new Error('web/vite.config.ts is missing: the dev server cannot start');
+  const { createServer: createViteServer } = await import('vite');
+  for (const s of others) s.on('upgrade', (req, socket, head) => primary.emit('upgrade', req, socket, head));
+  const server = await createViteServer({
+    configFile,
+    appType: 'spa',
+    server: { middlewareMode: true, hmr: { server: primary } },
+  });
+  return { middlewares: server.middlewares as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void, close: () => server.close() };
+}

@@ -1,0 +1,38 @@
+// Type declarations for the embedded services that ship none.
+
+declare module 'dynalite' {
+  import type { Server } from 'node:http';
+  interface DynaliteOptions {
+    path?: string;
+    createTableMs?: number;
+    deleteTableMs?: number;
+    updateTableMs?: number;
+    maxItemSizeKb?: number;
+    verbose?: boolean;
+    debug?: boolean;
+  }
+  function dynalite(options?: DynaliteOptions): Server;
+  export default dynalite;
+}
+
+declare module 's3rver' {
+  import type { EventEmitter } from 'node:events';
+  import type { AddressInfo } from 'node:net';
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
+    vhostBuckets?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  }
+  class S3rver extends EventEmitter {
+    constructor(options?: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+    httpServer?: import('node:http').Server;
+  }
+  export default S3rver;
+}

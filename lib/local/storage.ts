@@ -1,0 +1,88 @@
+// The laptop's S3: s3rver on disk under the data directory, path-style, with the uploads bucket and
+// the same CORS rule as the cloud bucket (lib/shared-definitions.ts), allowing the host's origin.
+// s3rver announces every write; ObjectCreated notifications are passed on in the shape S3 sends
+// to Lambda (keys URL-encoded, spaces as '+').
+import type { AddressInfo } from 'node:net';
+import S3rver from 's3rver';
+import type { S3Event } from 'aws-lambda';
+import { uploadsCorsRule } from '../shared-definitions.js';
+
+export type ObjectCreatedListener = (event: S3Event) => void | Promise<void>;
+
+export interface LocalStorage {
+  endpoint: string;
+  onObjectCreated(listener: ObjectCreatedListener): () => void;
+  close(): Promise<void>;
+}
+
+const xmlEscape = (s: string): string => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function corsXml(origins: string[]): string {
+  const tag = (name: string, values: readonly string[]) => values.map((v) => `<${name}>${xmlEscape(v)}</${name}>`).join('');
+  return (
+    '<CORSConfiguration><CORSRule>' +
+    tag('AllowedOrigin', origins) +
+    tag('AllowedMethod', uploadsCorsRule.allowedMethods) +
+    tag('AllowedHeader', uploadsCorsRule.allowedHeaders) +
+    tag('ExposeHeader', uploadsCorsRule.exposedHeaders) +
+    `<MaxAgeSeconds>${uploadsCorsRule.maxAgeSeconds}</MaxAgeSeconds>` +
+    '</CORSRule></CORSConfiguration>'
+  );
+}
+
+/** S3 notifications carry the key form-URL-encoded. */
+export const encodeEventKey = (key: string): string =>
+  key
+    .split('/')
+    .map((part) => encodeURIComponent(part).replace(/%20/g, '+'))
+    .join('/');
+
+export async function startStorage(opts: {
+  directory: string;
+  bucket: string;
+  origins: string[];
+  region: string;
+  warn: (message: string, err?: unknown) => void;
+}): Promise<LocalStorage> {
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: opts.directory,
+    vhostBuckets: false,
+    configureBuckets: [{ name: opts.bucket, configs: [corsXml(opts.origins)] }],
+  });
+  const listeners = new Set<ObjectCreatedListener>();
+  server.on('event', (event: S3Event) => {
+    const record = event.Records?.[0];
+    if (!record?.eventName?.startsWith('ObjectCreated:')) return;
+    const shaped: S3Event = {
+      Records: event.Records.map((r) => ({
+        ...r,
+        awsRegion: opts.region,
+        s3: { ...r.s3, object: { ...r.s3.object, key: encodeEventKey(r.s3.object.key) } },
+      })),
+    };
+    for (const listener of listeners) {
+      Promise.resolve()
+        .then(() => listener(shaped))
+        .catch((err: unknown) => opts.warn(`Upload notification handler failed for ${record.s3.object.key}`, err));
+    }
+  });
+  // s3rver (Koa) reports request errors here; without a listener they go to stderr.
+  server.on('error', () => undefined);
+  const address = (await server.run()) as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    onObjectCreated(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      const closing = server.close();
+      server.httpServer?.closeAllConnections();
+      await closing;
+    },
+  };
+}

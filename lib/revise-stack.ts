@@ -1,0 +1,96 @@
+// The Révise stack: one construct per concern, composed here and nowhere else.
+//
+// The site's origin (APP_URL, OAuth redirects, the uploads CORS rule) is the custom domain when
+// one is configured, else the CloudFront domain, which exists only once the distribution does;
+// the distribution in turn needs the API. The functions therefore receive the origin as a lazy
+// value resolved at synth. CloudFormation sees no cycle because the distribution references only
+// the API resource itself, never the functions, the user pool or the uploads bucket.
+import { CfnOutput, Lazy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { Api } from './api.js';
+import { Auth } from './auth.js';
+import { Data } from './data.js';
+import type { DeploymentInputs } from './inputs.js';
+import { Monitoring } from './monitoring.js';
+import { Storage } from './storage.js';
+import { Web } from './web.js';
+
+export interface ReviseStackProps extends StackProps {
+  inputs: DeploymentInputs;
+  /** The built web app; defaults to web/dist (or a placeholder page when it is missing). */
+  webDistDir?: string;
+}
+
+export class ReviseStack extends Stack {
+  readonly data: Data;
+  readonly storage: Storage;
+  readonly auth: Auth;
+  readonly api: Api;
+  readonly web: Web;
+  readonly monitoring?: Monitoring;
+
+  constructor(scope: Construct, id: string, props: ReviseStackProps) {
+    super(scope, id, {
+      description: `Révise study assistant (${props.inputs.stage})`,
+      ...props,
+      env: { account: props.env?.account ?? process.env.CDK_DEFAULT_ACCOUNT, region: props.inputs.region },
+    });
+    const { inputs } = props;
+
+    let web: Web | undefined;
+    const siteOrigin = inputs.domain
+      ? `https://${inputs.domain}`
+      : Lazy.string({ produce: () => web!.siteOrigin });
+
+    this.data = new Data(this, 'Data', { retain: inputs.retainData });
+    this.storage = new Storage(this, 'Storage', { retain: inputs.retainData });
+    this.auth = new Auth(this, 'Auth', { inputs, data: this.data, siteOrigin });
+    this.api = new Api(this, 'Api', { inputs, data: this.data, uploads: this.storage.uploads, auth: this.auth, siteOrigin });
+    this.web = web = new Web(this, 'Web', {
+      inputs,
+      api: this.api,
+      auth: this.auth,
+      logs: this.storage.logs,
+      distDir: props.webDistDir,
+    });
+    this.storage.allowOrigin(siteOrigin);
+    if (inputs.alarmEmail) this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: inputs.alarmEmail, api: this.api });
+
+    acknowledgeLibraryResources(this);
+
+    new CfnOutput(this, 'SiteUrl', { value: this.web.siteOrigin, description: 'Open this address to use Révise' });
+    new CfnOutput(this, 'DistributionDomain', { value: this.web.distribution.distributionDomainName, description: 'CNAME target for a custom domain' });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'UploadsBucket', { value: this.storage.uploads.bucketName });
+    if (this.auth.hostedUi) {
+      new CfnOutput(this, 'GoogleRedirectUri', {
+        value: `https://${this.auth.hostedUi.domain}/oauth2/idpresponse`,
+        description: 'Add this to the Google OAuth client\'s "Authorised redirect URIs"',
+      });
+    }
+  }
+}
+
+/**
+ * Findings on resources that aws-cdk-lib creates for its own custom resources (the site upload,
+ * emptying buckets on deletion) and on the grants CDK writes for our functions. Each finding is
+ * acknowledged where it occurs, with the reason it is acceptable.
+ */
+function acknowledgeLibraryResources(stack: Stack): void {
+  for (const child of stack.node.children) {
+    const id = child.node.id;
+    if (id.startsWith('Custom::CDKBucketDeployment')) {
+      Validations.of(child).acknowledge(
+        { id: 'AwsSolutions-L1', reason: 'The runtime of the site-upload function is chosen by aws-cdk-lib (BucketDeployment) and moves with its releases.' },
+        { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'The site-upload function of aws-cdk-lib only writes its own logs with this policy.' },
+      );
+    }
+    if (id === 'Custom::S3AutoDeleteObjectsCustomResourceProvider') {
+      Validations.of(child).acknowledge({
+        id: 'AwsSolutions-L1',
+        reason: 'The runtime of the bucket-emptying function is chosen by aws-cdk-lib (autoDeleteObjects) and moves with its releases.',
+      });
+    }
+  }
+}

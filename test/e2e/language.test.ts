@@ -1,0 +1,75 @@
+// Switching the interface between French and English: the whole UI changes at once, `<html lang>`
+// follows, and the choice survives a reload (it is kept locally under `language`).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestHost } from '../support/host.js';
+import { acceptCookies, dialog, launchBrowser, newPage, screenshot, type TestHost } from './helpers.js';
+
+describe('language switch', () => {
+  let host: TestHost;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    host = await startTestHost();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.dispose();
+  });
+
+  it('switches to English and back, and keeps the choice across a reload', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(host.url);
+      await acceptCookies(page);
+      const header = page.getByRole('banner');
+      await header.getByRole('button', { name: 'Se connecter' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('fr');
+
+      await header.getByRole('button', { name: 'English' }).click();
+      await header.getByRole('button', { name: 'Log in' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      expect(await header.getByRole('link', { name: 'How it works' }).count()).toBe(1);
+      expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).count()).toBe(1);
+      await screenshot(page, 'landing-en');
+
+      // The modal speaks English too, including its error messages.
+      await header.getByRole('button', { name: 'Log in' }).click();
+      const modal = dialog(page);
+      await modal.getByLabel('E-mail').fill('nobody@example.test');
+      await modal.getByLabel('Password', { exact: true }).fill('wrong-password');
+      await modal.getByRole('button', { name: 'Log in', exact: true }).click();
+      await expect.poll(() => modal.getByRole('alert').textContent()).toBe('Incorrect password');
+      await screenshot(page, 'login-modal-en');
+      await page.keyboard.press('Escape');
+
+      await page.reload();
+      await header.getByRole('button', { name: 'Log in' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      expect(await page.evaluate("localStorage.getItem('language')")).toBe('en');
+
+      await header.getByRole('button', { name: 'Français' }).click();
+      await header.getByRole('button', { name: 'Se connecter' }).waitFor();
+      await page.reload();
+      await header.getByRole('button', { name: 'Se connecter' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('falls back to French when the stored language is anything but fr or en', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(host.url);
+      await page.evaluate("localStorage.setItem('language', 'de')");
+      await page.reload();
+      await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+// Start-up: unregister any service worker left by an earlier version (spec §1), load the runtime
+// configuration, configure Amplify Auth, then render the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@fontsource-variable/inter';
+import './styles/global.css';
+import { loadConfig } from './config';
+import { configureAuth } from './auth/amplify';
+import { I18nProvider, currentLang } from './i18n';
+import { SessionProvider } from './auth/session';
+import App from './App';
+
+async function unregisterServiceWorkers(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  try {
+    const registrations = await navigator.serviceWorker.getRegistrations();
+    await Promise.all(registrations.map((r) => r.unregister()));
+  } catch {
+    /* nothing to clean */
+  }
+}
+
+function StartupError() {
+  const fr = currentLang() === 'fr';
+  return (
+    <div className="loading-screen" role="alert">
+      <h1 style={{ fontSize: '1.3rem' }}>{fr ? 'Une erreur est survenue' : 'An error occurred'}</h1>
+      <p>{fr ? "L'application n'a pas pu démarrer. Vérifie ta connexion puis recharge la page." : 'The app could not start. Check your connection, then reload the page.'}</p>
+      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        {fr ? 'Recharger la page' : 'Reload the page'}
+      </button>
+    </div>
+  );
+}
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+document.documentElement.lang = currentLang();
+void unregisterServiceWorkers();
+
+loadConfig()
+  .then((config) => {
+    configureAuth(config);
+    root.render(
+      <StrictMode>
+        <I18nProvider>
+          <SessionProvider>
+            <App />
+          </SessionProvider>
+        </I18nProvider>
+      </StrictMode>,
+    );
+  })
+  .catch(() => {
+    root.render(<StartupError />);
+  });

@@ -1,0 +1,84 @@
+// `/auth/callback`: the return from Google through the Cognito hosted UI. Amplify's OAuth
+// listener exchanges the code; this page waits for the session, runs the after-sign-in steps and
+// goes to onboarding or the subjects.
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Hub } from 'aws-amplify/utils';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { useSession } from '../auth/session';
+import { afterSignIn, landingPath } from '../auth/after-sign-in';
+import { useI18n } from '../i18n';
+import { usePageTitle } from '../components/usePageTitle';
+
+const CALLBACK_TIMEOUT_MS = 15_000;
+
+export default function AuthCallbackPage() {
+  const { t } = useI18n();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const done = useRef(false);
+  const refreshRef = useRef(session.refresh);
+  refreshRef.current = session.refresh;
+  usePageTitle(t('callback.title'));
+
+  useEffect(() => {
+    const finish = async () => {
+      if (done.current || !(await isSignedIn()) || done.current) return;
+      done.current = true;
+      const profile = await afterSignIn(null, () => refreshRef.current());
+      let next: string | null = null;
+      try {
+        next = sessionStorage.getItem('auth_next');
+        sessionStorage.removeItem('auth_next');
+      } catch {
+        next = null;
+      }
+      navigate(landingPath(profile, next), { replace: true });
+    };
+    const stop = Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'signInWithRedirect') void finish();
+      if (payload.event === 'signInWithRedirect_failure') setFailed(true);
+    });
+    void finish();
+    const timer = setTimeout(() => {
+      if (!done.current) setFailed(true);
+    }, CALLBACK_TIMEOUT_MS);
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [navigate]);
+
+  return (
+    <div className="center-page">
+      <div className="card center-card" style={{ textAlign: 'center' }}>
+        {failed ? (
+          <>
+            <div className="alert alert-error" role="alert">
+              {t('callback.failed')}
+            </div>
+            <p style={{ marginTop: 'var(--space-4)' }}>
+              <a className="btn btn-secondary" href="/">
+                {t('errors.home')}
+              </a>
+            </p>
+          </>
+        ) : (
+          <div className="loading-inline" role="status" style={{ padding: 'var(--space-5) 0' }}>
+            <div className="spinner" aria-hidden="true" />
+            <span>{t('callback.title')}</span>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+async function isSignedIn(): Promise<boolean> {
+  try {
+    return Boolean((await fetchAuthSession()).tokens?.accessToken);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+// Route `/`: the landing page for visitors; signed in, a redirect to /subjects, unless
+// `?newSubject=true`, which shows the new-subject screen (spec §2).
+import { lazy, Suspense } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSession } from '../auth/session';
+import { RequireOnboarded } from '../auth/guards';
+import { InlineLoading } from '../components/LoadingScreen';
+import NewSubjectPage from './NewSubjectPage';
+
+const LandingPage = lazy(() => import('./LandingPage'));
+
+export default function HomePage() {
+  const { status } = useSession();
+  const [params] = useSearchParams();
+
+  if (status === 'loading') return <InlineLoading />;
+  if (status === 'signedIn') {
+    if (params.get('newSubject') === 'true') {
+      return (
+        <RequireOnboarded>
+          <NewSubjectPage />
+        </RequireOnboarded>
+      );
+    }
+    return <Navigate to="/subjects" replace />;
+  }
+  return (
+    <Suspense fallback={<InlineLoading />}>
+      <LandingPage />
+    </Suspense>
+  );
+}

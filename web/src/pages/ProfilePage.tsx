@@ -1,0 +1,469 @@
+// `/profile` (spec §2): profile fields, subscription status, referral programme, password change,
+// sign-out and account deletion.
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { updatePassword } from 'aws-amplify/auth';
+import type { EducationLevel } from '../../../functions/core/profile';
+import { api, ApiError } from '../api/client';
+import type { PublicProfile, ReferralSummary, SubscriptionInfo } from '../api/types';
+import { SUBSCRIPTION_REFRESH_EVENT, useSession } from '../auth/session';
+import { useI18n, type Lang, type MessageKey } from '../i18n';
+import { usePageTitle } from '../components/usePageTitle';
+import { InlineLoading } from '../components/LoadingScreen';
+import EducationLevelSelect from '../components/EducationLevelSelect';
+import Dialog from '../components/Dialog';
+
+export const SUCCESS_MESSAGE_MS = 3000;
+const RESET_MIN_PASSWORD = 8;
+
+function useFlash(): [MessageKey | null, (key: MessageKey) => void] {
+  const [flash, setFlash] = useState<MessageKey | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  const show = useCallback((key: MessageKey) => {
+    setFlash(key);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setFlash(null), SUCCESS_MESSAGE_MS);
+  }, []);
+  return [flash, show];
+}
+
+export default function ProfilePage() {
+  const { t } = useI18n();
+  const session = useSession();
+  usePageTitle(t('profile.title'));
+
+  if (!session.profile) {
+    if (!session.profileError) return <InlineLoading />;
+    return (
+      <div className="container page page-narrow">
+        <h1>{t('profile.title')}</h1>
+        <div className="alert alert-error" role="alert">
+          <p>{t('profile.loadError')}</p>
+        </div>
+        <p style={{ marginTop: 'var(--space-4)' }}>
+          <button type="button" className="btn btn-secondary" onClick={() => void session.reloadProfile()}>
+            {t('common.retry')}
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page page-narrow">
+      <div className="page-header">
+        <h1>{t('profile.title')}</h1>
+      </div>
+      <AccountCard />
+      <DetailsCard profile={session.profile} />
+      <SubscriptionCard />
+      <ReferralCard />
+      <PasswordCard />
+      <DeleteCard />
+    </div>
+  );
+}
+
+function AccountCard() {
+  const { t } = useI18n();
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <section className="card" aria-labelledby="account-title">
+      <h2 id="account-title">{t('profile.account')}</h2>
+      <dl className="kv">
+        <dt>{t('profile.emailLabel')}</dt>
+        <dd>{session.email}</dd>
+      </dl>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={async () => {
+          await session.signOut();
+          navigate('/', { replace: true });
+        }}
+      >
+        {t('profile.signOut')}
+      </button>
+    </section>
+  );
+}
+
+function DetailsCard({ profile }: { profile: PublicProfile }) {
+  const { t, setLang } = useI18n();
+  const session = useSession();
+  const [language, setLanguage] = useState<Lang>(profile.language);
+  const [level, setLevel] = useState<EducationLevel | ''>(profile.education_level ?? '');
+  const [specialization, setSpecialization] = useState(profile.specialization ?? '');
+  const [school, setSchool] = useState(profile.school ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [flash, showFlash] = useFlash();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!specialization.trim()) return setError(`${t('onboarding.specialization')} : ${t('onboarding.required')}`);
+    setBusy(true);
+    setError(null);
+    try {
+      await api.patch<PublicProfile>('/profile', {
+        language,
+        ...(level ? { education_level: level } : {}),
+        specialization: specialization.trim(),
+        school: school.trim() || null,
+      });
+      if (language !== profile.language) setLang(language);
+      await session.reloadProfile();
+      showFlash('profile.saved');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('common.genericError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="details-title">
+      <h2 id="details-title">{t('profile.details')}</h2>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="prof-lang">{t('onboarding.language')}</label>
+          <select id="prof-lang" className="select" value={language} onChange={(e) => setLanguage(e.target.value === 'en' ? 'en' : 'fr')}>
+            <option value="fr">{t('lang.fr')}</option>
+            <option value="en">{t('lang.en')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="prof-level">{t('onboarding.level')}</label>
+          <EducationLevelSelect id="prof-level" value={level} onChange={setLevel} placeholder={t('onboarding.levelPlaceholder')} />
+        </div>
+        <div className="field">
+          <label htmlFor="prof-spec">{t('onboarding.specialization')}</label>
+          <input id="prof-spec" className="input" type="text" maxLength={100} value={specialization} onChange={(e) => setSpecialization(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="prof-school">
+            {t('onboarding.school')} <span className="optional">({t('common.optional')})</span>
+          </label>
+          <input id="prof-school" className="input" type="text" maxLength={120} value={school} onChange={(e) => setSchool(e.target.value)} />
+        </div>
+        {error && (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        )}
+        {flash && (
+          <div className="alert alert-success" role="status">
+            {t(flash)}
+          </div>
+        )}
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? t('common.saving') : t('common.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const STATUS_KEYS: Record<string, MessageKey> = {
+  not_subscribed: 'profile.status.not_subscribed',
+  active: 'profile.status.active',
+  trialing: 'profile.status.trialing',
+  canceled: 'profile.status.canceled',
+  past_due: 'profile.status.past_due',
+};
+
+function SubscriptionCard() {
+  const { t, formatDate } = useI18n();
+  const [sub, setSub] = useState<SubscriptionInfo | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(() => {
+    api
+      .get<SubscriptionInfo>('/subscription')
+      .then((s) => {
+        setSub(s);
+        setFailed(false);
+      })
+      .catch(() => setFailed(true));
+  }, []);
+
+  useEffect(() => {
+    load();
+    window.addEventListener(SUBSCRIPTION_REFRESH_EVENT, load);
+    return () => window.removeEventListener(SUBSCRIPTION_REFRESH_EVENT, load);
+  }, [load]);
+
+  const trial = sub?.subscription_status === 'trialing';
+  const plan: MessageKey = !sub?.is_subscribed ? 'profile.plan.free' : trial ? 'profile.plan.trial' : 'profile.plan.premium';
+  const statusKey = sub ? STATUS_KEYS[sub.subscription_status] : undefined;
+
+  return (
+    <section className="card" aria-labelledby="sub-title" aria-busy={!sub && !failed}>
+      <h2 id="sub-title">{t('profile.subscription')}</h2>
+      {failed ? (
+        <div className="alert alert-error" role="alert">
+          {t('profile.subscriptionError')}
+        </div>
+      ) : !sub ? (
+        <p className="muted">{t('profile.subscriptionLoading')}</p>
+      ) : (
+        <>
+          <p className="plan-pill">
+            {t(plan)}
+            {sub.is_subscribed && <span className="badge">Premium</span>}
+          </p>
+          <p className="muted">{t('profile.status', { status: statusKey ? t(statusKey) : sub.subscription_status })}</p>
+          {sub.trial_end && trial && <p>{t('profile.trialEnd', { date: formatDate(sub.trial_end) })}</p>}
+          {sub.current_period_end && !trial && (
+            <p>
+              {sub.cancel_at_period_end
+                ? t('profile.cancelAtEnd', { date: formatDate(sub.current_period_end) })
+                : t('profile.periodEnd', { date: formatDate(sub.current_period_end) })}
+            </p>
+          )}
+        </>
+      )}
+      <div className="soon-note" role="note" style={{ padding: 'var(--space-4)', marginTop: 'var(--space-3)' }}>
+        <span className="badge">{t('common.comingSoon')}</span>
+        <p style={{ margin: 0 }}>{t('profile.subscriptionNote')}</p>
+      </div>
+    </section>
+  );
+}
+
+function ReferralCard() {
+  const { t } = useI18n();
+  const [data, setData] = useState<ReferralSummary | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const linkRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    api
+      .get<ReferralSummary>('/referrals')
+      .then(setData)
+      .catch(() => setFailed(true));
+  }, []);
+
+  if (failed) {
+    return (
+      <section className="card" aria-labelledby="ref-title">
+        <h2 id="ref-title">{t('profile.referral')}</h2>
+        <div className="alert alert-error" role="alert">
+          {t('profile.referralError')}
+        </div>
+      </section>
+    );
+  }
+
+  const link = data ? `${window.location.origin}/?ref=${encodeURIComponent(data.code)}` : '';
+  const pending = data ? data.referrals.filter((r) => r.status === 'pending').length : 0;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      linkRef.current?.select();
+      document.execCommand?.('copy');
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), SUCCESS_MESSAGE_MS);
+  };
+
+  return (
+    <section className="card" aria-labelledby="ref-title" aria-busy={!data}>
+      <h2 id="ref-title">{t('profile.referral')}</h2>
+      {!data ? (
+        <p className="muted">{t('app.loading')}</p>
+      ) : (
+        <div className="stack" style={{ gap: 'var(--space-4)' }}>
+          <p className="muted" style={{ margin: 0 }}>
+            {t('profile.referralIntro', { goal: data.goal, months: data.reward_months })}
+          </p>
+          <dl className="kv" style={{ margin: 0 }}>
+            <dt>{t('profile.referralCode')}</dt>
+            <dd data-testid="referral-code">{data.code}</dd>
+          </dl>
+          <div className="field">
+            <label htmlFor="ref-link">{t('profile.referralLink')}</label>
+            <div className="copy-row">
+              <input id="ref-link" ref={linkRef} className="input" type="text" readOnly value={link} onFocus={(e) => e.target.select()} />
+              <button type="button" className="btn btn-secondary" onClick={copy}>
+                {copied ? t('profile.copied') : t('profile.copy')}
+              </button>
+            </div>
+          </div>
+          <div>
+            <p style={{ marginBottom: 'var(--space-2)', fontWeight: 600 }}>
+              {t('profile.referralProgress', { count: Math.min(data.completed, data.goal), goal: data.goal })}
+              {pending > 0 && <span className="muted" style={{ fontWeight: 400 }}> · {t('profile.referralPending', { count: pending })}</span>}
+            </p>
+            <div
+              className="progress"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={data.goal}
+              aria-valuenow={Math.min(data.completed, data.goal)}
+              aria-label={t('profile.referral')}
+            >
+              <span style={{ width: `${(Math.min(data.completed, data.goal) / data.goal) * 100}%` }} />
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PasswordCard() {
+  const { t } = useI18n();
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [flash, showFlash] = useFlash();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (newPassword.length < RESET_MIN_PASSWORD) return setError(t('reset.tooShort'));
+    setBusy(true);
+    setError(null);
+    try {
+      await updatePassword({ oldPassword, newPassword });
+      setOldPassword('');
+      setNewPassword('');
+      showFlash('profile.passwordChanged');
+    } catch (err) {
+      const name = err && typeof err === 'object' && 'name' in err ? String(err.name) : '';
+      setError(name === 'NotAuthorizedException' ? t('profile.passwordWrong') : t('profile.passwordFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="pwd-title">
+      <h2 id="pwd-title">{t('profile.password')}</h2>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="pwd-old">{t('profile.currentPassword')}</label>
+          <input id="pwd-old" className="input" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="pwd-new">{t('profile.newPassword')}</label>
+          <input
+            id="pwd-new"
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="pwd-new-hint"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
+          <p id="pwd-new-hint" className="hint">
+            {t('profile.newPasswordHint')}
+          </p>
+        </div>
+        {error && (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        )}
+        {flash && (
+          <div className="alert alert-success" role="status">
+            {t(flash)}
+          </div>
+        )}
+        <div>
+          <button type="submit" className="btn btn-secondary" disabled={busy || !oldPassword || !newPassword}>
+            {busy ? t('common.saving') : t('profile.passwordSubmit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function DeleteCard() {
+  const { t } = useI18n();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+  const textId = useId();
+  const word = t('profile.deleteWord');
+
+  const confirmDelete = async (e: FormEvent) => {
+    e.preventDefault();
+    if (typed.trim().toUpperCase() !== word) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.del('/account');
+      await session.signOut();
+      navigate('/', { replace: true });
+    } catch (err) {
+      setBusy(false);
+      setError(err instanceof ApiError ? err.message : t('common.genericError'));
+    }
+  };
+
+  return (
+    <section className="card danger-card" aria-labelledby="delete-title">
+      <h2 id="delete-title">{t('profile.danger')}</h2>
+      <p className="muted">{t('profile.deleteIntro')}</p>
+      <button type="button" className="btn btn-danger" onClick={() => setOpen(true)}>
+        {t('profile.delete')}
+      </button>
+      {open && (
+        <Dialog
+          labelledBy={titleId}
+          describedBy={textId}
+          closeLabel={t('common.close')}
+          onClose={() => {
+            if (!busy) {
+              setOpen(false);
+              setTyped('');
+              setError(null);
+            }
+          }}
+        >
+          <h2 id={titleId} style={{ paddingRight: 'var(--space-5)' }}>
+            {t('profile.deleteConfirmTitle')}
+          </h2>
+          <p id={textId} className="muted">
+            {t('profile.deleteConfirmText', { word })}
+          </p>
+          <form className="form" onSubmit={confirmDelete}>
+            <div className="field">
+              <label htmlFor="delete-confirm">{t('profile.deleteConfirmLabel')}</label>
+              <input id="delete-confirm" className="input" type="text" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+            </div>
+            {error && (
+              <div className="alert alert-error" role="alert">
+                {error}
+              </div>
+            )}
+            <div className="dialog-actions">
+              <button type="submit" className="btn btn-danger" disabled={busy || typed.trim().toUpperCase() !== word}>
+                {busy ? t('profile.deleting') : t('profile.deleteConfirm')}
+              </button>
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setOpen(false)}>
+                {t('common.cancel')}
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      )}
+    </section>
+  );
+}
