@@ -1,14 +1,16 @@
 // `npm start`: the whole application on this computer, in one process. Builds the web app first
 // when its sources are newer than web/dist, then starts the laptop host (lib/local/host.ts).
 // `npm run dev` serves the web app through Vite with hot reload instead of web/dist.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLocalHost, type LocalHost } from '../lib/local/host.js';
+import type { LocalHost } from '../lib/local/host.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dev = process.argv.includes('--dev');
+let building: ChildProcess | undefined;
+let stopping = false;
 
 /** Latest modification time of a file, or of any file below a directory. */
 function newest(p: string): number {
@@ -43,6 +45,7 @@ async function buildWebIfStale(): Promise<void> {
       stdio: ['ignore', 'pipe', 'pipe'],
       shell: process.platform === 'win32',
     });
+    building = child;
     child.stdout.on('data', (d: Buffer) => output.push(d));
     child.stderr.on('data', (d: Buffer) => output.push(d));
     child.on('error', (err) => {
@@ -51,6 +54,8 @@ async function buildWebIfStale(): Promise<void> {
     });
     child.on('close', (c) => resolve(c ?? 1));
   });
+  building = undefined;
+  if (stopping) return;
   if (code === 0) {
     console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     return;
@@ -65,18 +70,22 @@ async function buildWebIfStale(): Promise<void> {
 
 async function main(): Promise<void> {
   let host: LocalHost | undefined;
-  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(130); // a second Ctrl-C: leave now
     stopping = true;
     console.log(signal === 'SIGINT' ? '\nStopping…' : 'Stopping…');
-    // Still starting: the rest of main() stops the host as soon as it is up.
+    // Still starting: the rest of main() stops as soon as it can.
     if (host) shutDown(host);
+    building?.kill('SIGTERM');
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
   if (!dev) await buildWebIfStale();
+  if (stopping) process.exit(0);
+  // Loaded after the handlers above, so that Ctrl-C is handled from the very start.
+  const { startLocalHost } = await import('../lib/local/host.js');
+  if (stopping) process.exit(0);
   try {
     host = await startLocalHost({ dev });
   } catch (err) {

@@ -5,13 +5,14 @@
 // the distribution in turn needs the API. The functions therefore receive the origin as a lazy
 // value resolved at synth. CloudFormation sees no cycle because the distribution references only
 // the API resource itself, never the functions, the user pool or the uploads bucket.
-import { CfnOutput, Lazy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
 import type { DeploymentInputs } from './inputs.js';
 import { Monitoring } from './monitoring.js';
+import { acknowledgeLibraryResources } from './nag.js';
 import { Storage } from './storage.js';
 import { Web } from './web.js';
 
@@ -67,29 +68,6 @@ export class ReviseStack extends Stack {
       new CfnOutput(this, 'GoogleRedirectUri', {
         value: `https://${this.auth.hostedUi.domain}/oauth2/idpresponse`,
         description: 'Add this to the Google OAuth client\'s "Authorised redirect URIs"',
-      });
-    }
-  }
-}
-
-/**
- * Findings on resources that aws-cdk-lib creates for its own custom resources (the site upload,
- * emptying buckets on deletion) and on the grants CDK writes for our functions. Each finding is
- * acknowledged where it occurs, with the reason it is acceptable.
- */
-function acknowledgeLibraryResources(stack: Stack): void {
-  for (const child of stack.node.children) {
-    const id = child.node.id;
-    if (id.startsWith('Custom::CDKBucketDeployment')) {
-      Validations.of(child).acknowledge(
-        { id: 'AwsSolutions-L1', reason: 'The runtime of the site-upload function is chosen by aws-cdk-lib (BucketDeployment) and moves with its releases.' },
-        { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'The site-upload function of aws-cdk-lib only writes its own logs with this policy.' },
-      );
-    }
-    if (id === 'Custom::S3AutoDeleteObjectsCustomResourceProvider') {
-      Validations.of(child).acknowledge({
-        id: 'AwsSolutions-L1',
-        reason: 'The runtime of the bucket-emptying function is chosen by aws-cdk-lib (autoDeleteObjects) and moves with its releases.',
       });
     }
   }

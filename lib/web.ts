@@ -150,8 +150,13 @@ export class Web extends Construct {
       comment: 'Serves index.html for app routes',
     });
 
+    // The TLS policy can be chosen only with our own certificate; *.cloudfront.net has its own.
     const custom = inputs.domain && inputs.certificateArn
-      ? { domainNames: [inputs.domain], certificate: Certificate.fromCertificateArn(this, 'Certificate', inputs.certificateArn) }
+      ? {
+          domainNames: [inputs.domain],
+          certificate: Certificate.fromCertificateArn(this, 'Certificate', inputs.certificateArn),
+          minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+        }
       : {};
     this.distribution = new Distribution(this, 'Cdn', {
       comment: `Révise ${inputs.stage}`,
@@ -182,7 +187,6 @@ export class Web extends Construct {
       // Europe and North America edges: the audience is French-speaking, the bill smaller.
       priceClass: PriceClass.PRICE_CLASS_100,
       httpVersion: HttpVersion.HTTP2_AND_3,
-      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',

@@ -346,7 +346,7 @@ async function startVite(primary: Server, others: Server[]) {
   const server = await createViteServer({
     configFile,
     appType: 'spa',
-    server: { middlewareMode: true, hmr: { server: primary } },
+    server: { middlewareMode: true, ws: { server: primary } },
   });
   return { middlewares: server.middlewares as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void, close: () => server.close() };
 }

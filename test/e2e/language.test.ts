@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestHost } from '../support/host.js';
-import { acceptCookies, dialog, launchBrowser, newPage, screenshot, type TestHost } from './helpers.js';
+import { acceptCookies, dialog, launchBrowser, newPage, screenshot, uniqueEmail, type TestHost } from './helpers.js';
 
 describe('language switch', () => {
   let host: TestHost;
@@ -55,6 +55,46 @@ describe('language switch', () => {
       await page.reload();
       await header.getByRole('button', { name: 'Se connecter' }).waitFor();
       expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends the sign-up e-mail in the language of the interface', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(host.url);
+      await acceptCookies(page);
+      const header = page.getByRole('banner');
+      await header.getByRole('button', { name: 'English' }).click();
+      await header.getByRole('button', { name: 'Log in' }).click();
+      const modal = dialog(page);
+      await modal.getByRole('button', { name: 'No account yet? Sign up' }).click();
+      const email = uniqueEmail('emma');
+      const since = Date.now() - 1000;
+      await modal.getByLabel('E-mail').fill(email);
+      await modal.getByLabel('Password', { exact: true }).fill('password-en-1');
+      expect(await modal.getByText('At least 6 characters.').count()).toBe(1);
+      await modal.getByRole('button', { name: 'Create my account', exact: true }).click();
+      await expect.poll(() => modal.getByRole('heading').first().textContent()).toBe('Check your e-mail');
+      const mail = await host.mailbox.waitFor(email, { since, timeoutMs: 15_000 });
+      expect(mail.subject).toBe('Révise: your verification code');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the offline banner while the network is gone', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(host.url);
+      await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).waitFor();
+      await context.setOffline(true);
+      await expect
+        .poll(() => page.getByRole('alert').filter({ hasText: 'Pas de connexion internet. Vérifiez votre réseau et réessayez.' }).count())
+        .toBe(1);
+      await context.setOffline(false);
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Pas de connexion internet' }).count()).toBe(0);
     } finally {
       await context.close();
     }

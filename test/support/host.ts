@@ -16,7 +16,9 @@ import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../lib
 import type { MailMessage } from '../../lib/local/mailbox.js';
 
 export interface TestHost extends LocalHost {
-  /** Stops the host and deletes its data directory. */
+  /** Stops the host and, when the test host created its data directory, deletes it. */
+  stop(): Promise<void>;
+  /** The same as stop(). */
   dispose(): Promise<void>;
 }
 
@@ -41,20 +43,29 @@ export interface ApiResponse {
 
 const isTemporary = (dir: string): boolean => path.dirname(dir) === path.resolve(tmpdir()) && path.basename(dir).startsWith('revise-test-');
 
-const withDispose = (host: LocalHost, ownsDir: boolean): TestHost => ({
-  ...host,
-  async dispose() {
+/** The host's own stop, which keeps the data directory (restart() needs it). */
+const keepDataStop = new WeakMap<LocalHost, () => Promise<void>>();
+
+function asTestHost(host: LocalHost, ownsDir: boolean): TestHost {
+  const stop = async () => {
     await host.stop();
     if (ownsDir) await rm(host.dataDir, { recursive: true, force: true });
-  },
-});
+  };
+  const testHost: TestHost = { ...host, stop, dispose: stop };
+  keepDataStop.set(testHost, host.stop);
+  return testHost;
+}
 
 /** A host on a free port, quiet, with a new temporary data directory (unless one is given). */
 export async function startTestHost(opts: Omit<LocalHostOptions, 'quiet'> = {}): Promise<TestHost> {
   const ownsDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'revise-test-')));
-  const host = await startLocalHost({ port: 0, ...opts, dataDir, quiet: true });
-  return withDispose(host, ownsDir);
+  try {
+    return asTestHost(await startLocalHost({ port: 0, ...opts, dataDir, quiet: true }), ownsDir);
+  } catch (err) {
+    if (ownsDir) await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /**
@@ -62,9 +73,9 @@ export async function startTestHost(opts: Omit<LocalHostOptions, 'quiet'> = {}):
  * and the same port (so the issuer, and the tokens already handed out, stay valid).
  */
 export async function restart(host: LocalHost, opts: Omit<LocalHostOptions, 'quiet' | 'dataDir' | 'port'> = {}): Promise<TestHost> {
-  await host.stop();
+  await (keepDataStop.get(host) ?? host.stop)();
   const next = await startLocalHost({ ...opts, port: host.port, dataDir: host.dataDir, quiet: true });
-  return withDispose(next, isTemporary(host.dataDir));
+  return asTestHost(next, isTemporary(host.dataDir));
 }
 
 /** The AWS SDK pointed at the host's user-pool endpoint, as Amplify is in the browser. */

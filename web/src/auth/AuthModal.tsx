@@ -20,6 +20,8 @@ type Step = 'signup' | 'login' | 'verify' | 'forgot' | 'forgotSent';
 export interface OpenOptions {
   referralCode?: string;
   next?: string;
+  /** The modal opens because the session expired: it says so. */
+  sessionExpired?: boolean;
 }
 
 interface VerifyOptions {
@@ -33,6 +35,8 @@ interface AuthModalApi {
   close(): void;
   /** Opens the modal at the code step (the e-mail's verification link). */
   openVerify(opts: VerifyOptions): void;
+  /** Opens the modal at the forgot-password step. */
+  openForgot(email?: string): void;
 }
 
 interface ModalState {
@@ -43,6 +47,8 @@ interface ModalState {
   code: string;
   autoSubmit: boolean;
   notice: MessageKey | null;
+  /** A neutral note shown above the form (why the modal opened). */
+  info?: MessageKey | null;
   /** Bumps on every open so the form state starts fresh. */
   key: number;
 }
@@ -70,6 +76,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
       code: '',
       autoSubmit: false,
       notice: null,
+      info: opts?.sessionExpired ? 'errors.sessionExpired' : null,
       key: counter.current,
     });
   }, []);
@@ -88,8 +95,13 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
+  const openForgot = useCallback((email?: string) => {
+    counter.current += 1;
+    setState({ step: 'forgot', email: email ?? '', referralCode: '', code: '', autoSubmit: false, notice: null, key: counter.current });
+  }, []);
+
   const close = useCallback(() => setState(null), []);
-  const value = useMemo(() => ({ open, close, openVerify }), [open, close, openVerify]);
+  const value = useMemo(() => ({ open, close, openVerify, openForgot }), [open, close, openVerify, openForgot]);
 
   return (
     <AuthModalContext.Provider value={value}>
@@ -416,6 +428,11 @@ function AuthModal({ initial, onClose }: { initial: ModalState; onClose(): void 
       {notice && (
         <div className="alert alert-success" role="status" style={{ marginBottom: 'var(--space-4)' }}>
           {t(notice)}
+        </div>
+      )}
+      {initial.info && step === initial.step && !notice && (
+        <div className="alert alert-info" role="status" style={{ marginBottom: 'var(--space-4)' }}>
+          {t(initial.info)}
         </div>
       )}
 

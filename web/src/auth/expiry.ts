@@ -8,9 +8,17 @@ export const SESSION_MESSAGE_KEY = 'session_message';
 export const LOGOUT_EVENT = 'revise:logout';
 
 let expiring: Promise<void> | null = null;
+let expired = false;
+
+/** True between an expiry and the next sign-in (the login modal then says why it opened). */
+export const sessionHasExpired = (): boolean => expired;
+export const clearSessionExpired = (): void => {
+  expired = false;
+};
 
 export function expireSession(): Promise<void> {
   expiring ??= (async () => {
+    expired = true;
     try {
       localStorage.setItem(SESSION_MESSAGE_KEY, translate(currentLang(), 'errors.sessionExpired'));
     } catch {

@@ -4,6 +4,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSession, wasSignOutIntentional } from './session';
+import { sessionHasExpired } from './expiry';
 import { useAuthModal } from './AuthModal';
 import { InlineLoading } from '../components/LoadingScreen';
 
@@ -20,7 +21,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (status !== 'signedOut') return;
     const { location: at, navigate: go, authModal: modal } = wanted.current;
     go('/', { replace: true });
-    if (!wasSignOutIntentional()) modal.open('login', { next: `${at.pathname}${at.search}` });
+    if (!wasSignOutIntentional()) modal.open('login', { next: `${at.pathname}${at.search}`, sessionExpired: sessionHasExpired() });
   }, [status]);
 
   if (status !== 'signedIn') return <InlineLoading />;

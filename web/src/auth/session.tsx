@@ -7,7 +7,7 @@ import { Hub } from 'aws-amplify/utils';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { api } from '../api/client';
 import type { PublicProfile } from '../api/types';
-import { expireSession, LOGOUT_EVENT } from './expiry';
+import { clearSessionExpired, expireSession, LOGOUT_EVENT } from './expiry';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -92,6 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return null;
       }
       signedOutOnPurpose = false;
+      clearSessionExpired();
       // Signed in is known as soon as the user is: the profile follows.
       setState((s) => ({ ...s, ...user, status: 'signedIn', profile: s.userId === user.userId ? s.profile : null, profileError: false }));
       const profile = await loadProfile();

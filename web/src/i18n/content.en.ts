@@ -179,7 +179,8 @@ export const contentEn: Record<keyof typeof contentFr, string> = {
   'faq.searchLabel': 'Search the FAQ',
   'faq.searchPlaceholder': 'E.g. GDPR, limit, referral…',
   'faq.searchClear': 'Clear search',
-  'faq.results': '{count} answer(s) for “{query}”',
+  'faq.resultsOne': '1 answer for “{query}”',
+  'faq.results': '{count} answers for “{query}”',
   'faq.noResults': 'No answer matches “{query}”.',
   'faq.noResultsHelp': 'Try another word, or [write to us](/contact): we will answer your question.',
   'faq.categories': 'Categories',
@@ -257,7 +258,7 @@ export const contentEn: Record<keyof typeof contentFr, string> = {
     'With your e-mail and a password of at least 6 characters, or with Google. We send you a 6-digit code, valid for 24 hours, to verify your address. Then you give your language, education level and field of study: that is what lets explanations adapt to you.',
   'faq.account.password.q': 'I forgot my password.',
   'faq.account.password.a':
-    'In the sign-in window, choose “Forgot password?” and enter your e-mail. You receive a link to choose a new password (at least 8 characters).',
+    'In the sign-in window, choose “Forgot your password?” and enter your e-mail. You receive a link to choose a new password (at least 8 characters).',
   'faq.account.delete.q': 'How do I delete my account?',
   'faq.account.delete.a':
     'From your [profile](/profile), in the “Danger zone” section. Deletion is immediate and permanent: your account, profile, subjects, files, everything generated and your usage counters are erased. If you have a paid Premium subscription, cancel it first from your profile.',
@@ -373,7 +374,7 @@ export const contentEn: Record<keyof typeof contentFr, string> = {
   'contact.topics.title': 'Depending on your request',
   'contact.topics.account.title': 'Account and subscription',
   'contact.topics.account.text':
-    'Sign-in, verification e-mail, billing, cancellation. For a forgotten password, use “Forgot password?” in the sign-in window.',
+    'Sign-in, verification e-mail, billing, cancellation. For a forgotten password, use “Forgot your password?” in the sign-in window.',
   'contact.topics.data.title': 'Personal data',
   'contact.topics.data.text':
     'Access, portability, objection: put “Personal data” in the subject line. To erase everything, delete your account from your profile: it is immediate.',

@@ -27,14 +27,7 @@ export default function AuthCallbackPage() {
       if (done.current || !(await isSignedIn()) || done.current) return;
       done.current = true;
       const profile = await afterSignIn(null, () => refreshRef.current());
-      let next: string | null = null;
-      try {
-        next = sessionStorage.getItem('auth_next');
-        sessionStorage.removeItem('auth_next');
-      } catch {
-        next = null;
-      }
-      navigate(landingPath(profile, next), { replace: true });
+      navigate(landingPath(profile, takeNext()), { replace: true });
     };
     const stop = Hub.listen('auth', ({ payload }) => {
       if (payload.event === 'signInWithRedirect') void finish();
@@ -73,6 +66,17 @@ export default function AuthCallbackPage() {
       </div>
     </div>
   );
+}
+
+/** The page the student wanted before leaving for Google (set by the login modal). */
+function takeNext(): string | null {
+  try {
+    const next = sessionStorage.getItem('auth_next');
+    sessionStorage.removeItem('auth_next');
+    return next;
+  } catch {
+    return null;
+  }
 }
 
 async function isSignedIn(): Promise<boolean> {

@@ -1,6 +1,6 @@
 // The FAQ (/faq, spec §2): six categories, one answer open at a time across the page, and a search
 // box kept in the `q` query parameter, which is also the site's declared search action.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageHead } from '../components/PageHead';
 import { Accordion, Icon, Prose, type IconName } from '../components/ContentParts';
@@ -101,6 +101,12 @@ export default function FaqPage() {
 
   const searching = query.trim().length > 0;
   const total = sections.reduce((sum, s) => sum + s.items.length, 0);
+  const onlyMatch = searching && total === 1 ? (sections.find((s) => s.items.length > 0)?.items[0]?.id ?? null) : null;
+
+  // A search that leaves a single answer opens it.
+  useEffect(() => {
+    if (onlyMatch) setOpenId(onlyMatch);
+  }, [onlyMatch]);
 
   const setQuery = (value: string) => {
     const next = new URLSearchParams(searchParams);
@@ -139,7 +145,7 @@ export default function FaqPage() {
             )}
           </form>
           <p className="ct-search-status" aria-live="polite">
-            {searching && total > 0 ? t('faq.results', { count: total, query: query.trim() }) : ''}
+            {searching && total > 0 ? t(total === 1 ? 'faq.resultsOne' : 'faq.results', { count: total, query: query.trim() }) : ''}
           </p>
         </div>
       </header>

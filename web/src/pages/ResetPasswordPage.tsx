@@ -80,7 +80,7 @@ export default function ResetPasswordPage() {
                 className="btn btn-secondary"
                 onClick={() => {
                   navigate('/', { replace: true });
-                  authModal.open('login');
+                  authModal.openForgot(params.get('email') ?? undefined);
                 }}
               >
                 {t('reset.restart')}
@@ -122,6 +122,20 @@ export default function ResetPasswordPage() {
               {busy ? t('common.saving') : t('reset.submit')}
             </button>
           </form>
+        )}
+        {state === 'form' && link && error === t('reset.expired') && (
+          <p style={{ marginTop: 'var(--space-4)' }}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                navigate('/', { replace: true });
+                authModal.openForgot(link.email);
+              }}
+            >
+              {t('reset.restart')}
+            </button>
+          </p>
         )}
         {state === 'done' && (
           <div className="alert alert-success" role="status">
