@@ -48,7 +48,7 @@ export interface WebProps {
 
 // Paths without a file extension are app routes: the SPA's index.html answers them. Only the
 // default (S3) behaviour runs this, so `/api/*` keeps its own JSON 404s.
-const spaRewrite = `function handler(event) {
+export const spaRewrite = `function handler(event) {
   var request = event.request;
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) request.uri = '/index.html';

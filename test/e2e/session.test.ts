@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { newUser, startTestHost, type TestUser } from '../support/host.js';
-import { acceptCookies, completeOnboarding, dialog, launchBrowser, newPage, screenshot, type TestHost } from './helpers.js';
+import { acceptCookies, codeFrom, completeOnboarding, dialog, launchBrowser, newPage, screenshot, submitSignUp, uniqueEmail, type TestHost } from './helpers.js';
 
 describe('session', () => {
   let host: TestHost;
@@ -59,6 +59,32 @@ describe('session', () => {
       await modal.getByRole('button', { name: 'Se connecter', exact: true }).click();
       await page.waitForURL('**/goals');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Mes objectifs');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signing up again with a confirmed address says the account exists; with an unconfirmed one it resumes at the code', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(host.url);
+      await acceptCookies(page);
+      await submitSignUp(page, user.email, 'un-autre-mdp');
+      await expect.poll(() => dialog(page).getByRole('alert').textContent()).toBe('Il existe déjà un compte avec cet email.');
+      await page.keyboard.press('Escape');
+
+      // An address that signed up but never entered its code gets a fresh code instead.
+      const email = uniqueEmail('tom');
+      await submitSignUp(page, email, 'motdepasse-8');
+      await dialog(page).getByLabel('Code de vérification').waitFor();
+      await page.keyboard.press('Escape');
+      const since = Date.now() - 500;
+      await submitSignUp(page, email, 'motdepasse-8');
+      await dialog(page).getByLabel('Code de vérification').waitFor();
+      const resent = await host.mailbox.waitFor(email, { since, timeoutMs: 15_000 });
+      await dialog(page).getByLabel('Code de vérification').fill(codeFrom(resent.html));
+      await dialog(page).getByRole('button', { name: 'Vérifier' }).click();
+      await page.waitForURL('**/onboarding');
     } finally {
       await context.close();
     }

@@ -11,7 +11,13 @@ const DISMISS_KEY = 'verify_banner_dismissed';
 export default function VerifyEmailBanner() {
   const { t } = useI18n();
   const { status, emailVerified, reloadAttributes } = useSession();
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISS_KEY) === 'true');
+  const [dismissed, setDismissed] = useState(() => {
+    try {
+      return sessionStorage.getItem(DISMISS_KEY) === 'true';
+    } catch {
+      return false;
+    }
+  });
   const [sent, setSent] = useState(false);
   const [error, setError] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -55,7 +61,11 @@ export default function VerifyEmailBanner() {
         type="button"
         className="link-btn"
         onClick={() => {
-          sessionStorage.setItem(DISMISS_KEY, 'true');
+          try {
+            sessionStorage.setItem(DISMISS_KEY, 'true');
+          } catch {
+            /* dismissed for this page only */
+          }
           setDismissed(true);
         }}
       >
