@@ -221,30 +221,37 @@ export class Web extends Construct {
 
     const dist = webDistOrPlaceholder(props.distDir);
     const deployLogs = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
-    // Files first (fonts, scripts, OCR data), then the entry points that reference them, so a
-    // visitor never gets an index.html whose scripts are not there yet.
-    const files = new BucketDeployment(this, 'DeployFiles', {
+    // Three passes over the same build, so each file gets the caching it deserves and a visitor
+    // never gets an index.html whose scripts are not there yet:
+    //  1. `assets/` (content-hashed by the build): cached for a year, never pruned, so a page
+    //     opened before a deploy can still load its lazy chunks after it;
+    //  2. other files (favicon, fonts, OCR data): cached a day, stale ones removed;
+    //  3. index.html and config.json: revalidated on every load, then the CDN is invalidated.
+    const common = { destinationBucket: this.bucket, memoryLimit: 1024, outputObjectKeys: false, logGroup: deployLogs };
+    const hashed = new BucketDeployment(this, 'DeployHashedAssets', {
+      ...common,
       sources: [Source.asset(dist)],
-      destinationBucket: this.bucket,
-      exclude: ['index.html', 'config.json'],
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+    });
+    const files = new BucketDeployment(this, 'DeployFiles', {
+      ...common,
+      sources: [Source.asset(dist)],
+      exclude: ['index.html', 'config.json', 'assets/*'],
       cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(1))],
-      memoryLimit: 1024,
-      outputObjectKeys: false,
-      logGroup: deployLogs,
     });
     const entry = new BucketDeployment(this, 'DeployEntry', {
+      ...common,
       sources: [Source.asset(dist), Source.jsonData('config.json', this.config)],
-      destinationBucket: this.bucket,
       exclude: ['*'],
       include: ['index.html', 'config.json'],
       prune: false,
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
-      memoryLimit: 1024,
-      outputObjectKeys: false,
-      logGroup: deployLogs,
     });
-    entry.node.addDependency(files);
+    entry.node.addDependency(hashed, files);
   }
 }

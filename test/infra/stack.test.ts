@@ -384,6 +384,17 @@ describe('site', () => {
     });
   });
 
+  it('caches hashed assets for a year, other files a day, and revalidates index.html and config.json', () => {
+    const deployments = resourcesOf(base.json, 'Custom::CDKBucketDeployment').map(([id, r]) => ({ id, ...r.Properties, DependsOn: r.DependsOn ?? [] }));
+    expect(deployments).toHaveLength(3);
+    const by = (pattern: string) => deployments.find((d) => (d.Include ?? []).includes(pattern) || (!d.Include && pattern === 'rest'))!;
+    expect(by('assets/*')).toMatchObject({ Exclude: ['*'], Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    expect(by('rest')).toMatchObject({ Exclude: ['index.html', 'config.json', 'assets/*'], Prune: true, SystemMetadata: { 'cache-control': 'public, max-age=86400' } });
+    const entry = by('config.json');
+    expect(entry).toMatchObject({ Exclude: ['*'], Prune: false, SystemMetadata: { 'cache-control': 'no-cache' } });
+    expect(entry.DependsOn).toEqual(expect.arrayContaining([by('assets/*').id, by('rest').id]));
+  });
+
   it('still synthesizes before the web app is built, with a placeholder page', () => {
     const dir = webDistOrPlaceholder(join(tmpdir(), 'revise-no-such-build'));
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('npm run build');
@@ -470,6 +481,38 @@ describe('whole template', () => {
       expect(reasons.length).toBeGreaterThan(0);
       for (const [rule, reason] of reasons) expect(reason.length, `reason for ${rule}`).toBeGreaterThan(40);
     }
+  });
+});
+
+describe('function bundles', () => {
+  it('bundle with the local esbuild into ESM that loads and answers', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'revise-infra-bundle-'));
+    outdirs.push(outdir);
+    const app = new App({ outdir, builtinCloudFormationValidation: false });
+    const stack = new ReviseStack(app, 'Revise-bundle', { inputs: parseInputs({}) });
+    const assembly = app.synth();
+    const template = assembly.getStackByName(stack.stackName).template as Json;
+    const bundleOf = (fn: HouseFunction) => {
+      const code = template.Resources[logicalId(fn)].Properties.Code;
+      const key = String(code.S3Key).replace(/\.zip$/, '');
+      return join(outdir, `asset.${key}`, 'index.mjs');
+    };
+    const env = { USER_POOL_ID: 'eu-west-3_test', USER_POOL_CLIENT_ID: 'client', AWS_REGION: 'eu-west-3' };
+    Object.assign(process.env, env);
+    const api = await import(bundleOf(stack.api.handler));
+    const health = await api.handler({
+      routeKey: 'GET /api/health',
+      rawPath: '/api/health',
+      headers: {},
+      requestContext: { http: { method: 'GET', path: '/api/health' }, requestId: 'test' },
+      isBase64Encoded: false,
+    });
+    expect(health.statusCode).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ ok: true });
+    const triggers = await import(bundleOf(stack.auth.customMessage));
+    expect(typeof triggers.customMessage).toBe('function');
+    expect(typeof triggers.postConfirmation).toBe('function');
+    expect(bundleOf(stack.auth.postConfirmation)).toBe(bundleOf(stack.auth.customMessage));
   });
 });
 

@@ -2,6 +2,8 @@
 // free plan's enforced limits as the pages state them (spec §9), the back-to-school offer's dates,
 // the small text format of the long pages, and FAQ search. No React, no DOM: unit-tested in node.
 
+import { PLAN_FACTS } from '../../../functions/core/plans.js';
+
 /** Spec §4 "Landing animations" and the counter of spec §9. */
 export const LANDING_TIMING = {
   taglineDelayMs: 300,
@@ -99,21 +101,7 @@ export function formatCount(n: number, lang: 'fr' | 'en'): string {
  * What the pages promise about the plans. The spec gives two readings of the free limits (§6):
  * the pages state the values the server enforces (§9), never more generous ones.
  */
-export const PLAN_FACTS = {
-  free: {
-    questionsPerMonth: 10,
-    flashcardsPerMonth: 5,
-    sheetsPerMonth: 5,
-    quizzesPerMonth: 15,
-    podcastsPerMonth: 3,
-    maxSubjects: 5,
-    maxFilesPerSubject: 3,
-  },
-  premiumMonthlyPriceCents: 699,
-  maxFileSizeMb: 100,
-  referral: { goal: 5, rewardMonths: 2 },
-  promoCodeMonths: 1,
-} as const;
+export { PLAN_FACTS };
 
 /** Price in the UI language: '6,99 €' in French, '€6.99' in English. */
 export function formatPrice(cents: number, lang: 'fr' | 'en'): string {
