@@ -3,11 +3,20 @@
 // turns the checks off for a quick look at a template.
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readInputs } from '../lib/inputs.js';
+import { readInputs, type DeploymentInputs } from '../lib/inputs.js';
 import { ReviseStack } from '../lib/revise-stack.js';
 
 const app = new App();
-const inputs = readInputs(app);
+
+let inputs: DeploymentInputs;
+try {
+  inputs = readInputs(app);
+} catch (err) {
+  // A bad input is the operator's to fix: the message says which and how; a stack trace would not help.
+  console.error((err as Error).message);
+  process.exit(1);
+}
+
 new ReviseStack(app, `Revise-${inputs.stage}`, { inputs });
 
 const nag = app.node.tryGetContext('nag');

@@ -5,7 +5,7 @@
 // the distribution in turn needs the API. The functions therefore receive the origin as a lazy
 // value resolved at synth. CloudFormation sees no cycle because the distribution references only
 // the API resource itself, never the functions, the user pool or the uploads bucket.
-import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
@@ -37,6 +37,9 @@ export class ReviseStack extends Stack {
       env: { account: props.env?.account ?? process.env.CDK_DEFAULT_ACCOUNT, region: props.inputs.region },
     });
     const { inputs } = props;
+    // Cost allocation: every resource of a deployment carries its stage.
+    Tags.of(this).add('project', 'revise');
+    Tags.of(this).add('stage', inputs.stage);
 
     let web: Web | undefined;
     const siteOrigin = inputs.domain
