@@ -76,6 +76,8 @@ export class Auth extends Construct {
 
     this.userPool = new UserPool(this, 'Users', {
       selfSignUpEnabled: true,
+      // Students type their address in any case; the laptop host's shim is case-insensitive too.
+      signInCaseSensitive: false,
       signInAliases: { email: userPoolSettings.usernameAttributes.includes('email') },
       autoVerify: { email: userPoolSettings.autoVerifiedAttributes.includes('email') },
       // A changed e-mail address takes effect only once its code is entered.

@@ -158,6 +158,7 @@ describe('user pool', () => {
     const pool = only(base.json, 'AWS::Cognito::UserPool')[1].Properties;
     expect(pool.UsernameAttributes).toEqual(['email']);
     expect(pool.AutoVerifiedAttributes).toEqual(['email']);
+    expect(pool.UsernameConfiguration).toEqual({ CaseSensitive: false });
     expect(pool.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(false);
     expect(pool.Policies.PasswordPolicy).toMatchObject({
       MinimumLength: 6,
