@@ -34,6 +34,17 @@ export const routes: RouteDef[] = [
   route('GET', '/api/streak', 'user', async () => (await import('./streak.js')).getStreak),
   route('POST', '/api/streak', 'user', async () => (await import('./streak.js')).updateStreak),
   route('DELETE', '/api/account', 'user', async () => (await import('./account.js')).deleteAccount),
+  route('GET', '/api/subjects', 'user', async () => (await import('./subjects.js')).listSubjects),
+  route('POST', '/api/subjects', 'user', async () => (await import('./subjects.js')).createSubject),
+  route('GET', '/api/subjects/{subjectId}', 'user', async () => (await import('./subjects.js')).getSubject),
+  route('DELETE', '/api/subjects/{subjectId}', 'user', async () => (await import('./subjects.js')).deleteSubject),
+  route('GET', '/api/subjects/{subjectId}/files', 'user', async () => (await import('./files.js')).listFiles),
+  route('POST', '/api/subjects/{subjectId}/uploads', 'user', async () => (await import('./files.js')).startUpload),
+  route('POST', '/api/subjects/{subjectId}/files/{fileId}/complete', 'user', async () => (await import('./files.js')).completeUploadFile),
+  route('GET', '/api/subjects/{subjectId}/files/{fileId}', 'user', async () => (await import('./files.js')).getFile),
+  route('GET', '/api/subjects/{subjectId}/files/{fileId}/download', 'user', async () => (await import('./files.js')).downloadFile),
+  route('GET', '/api/subjects/{subjectId}/files/{fileId}/pages', 'user', async () => (await import('./files.js')).getPages),
+  route('DELETE', '/api/subjects/{subjectId}/files/{fileId}', 'user', async () => (await import('./files.js')).deleteFile),
 ];
 
 /** `GET /api/profile`: the route key API Gateway puts in `event.routeKey`. */

@@ -55,6 +55,74 @@ export const catalogue = {
     fr: "Un code de parrainage s'utilise à l'inscription, avant la fin de l'accueil",
     en: 'A referral code is used when signing up, before onboarding is complete',
   },
+  // Subjects (§8)
+  subject_not_found: { status: 404, fr: 'Matière introuvable', en: 'Subject not found' },
+  subject_create_failed: {
+    status: 500,
+    fr: 'Erreur lors de la création de la matière',
+    en: 'Error while creating the subject',
+  },
+  subject_delete_failed: { status: 502, fr: 'Échec de la suppression de la matière : {reason}', en: 'Failed to delete subject: {reason}' },
+  subject_limit_reached: {
+    status: 403,
+    fr: 'Tu as atteint la limite de {limit} matières du plan gratuit. Passe à Premium pour en créer davantage.',
+    en: 'You have reached the free plan limit of {limit} subjects. Upgrade to Premium to create more.',
+  },
+  // Files (§8)
+  file_limit_reached: {
+    status: 403,
+    fr: 'Tu as atteint la limite de {limit} fichiers par matière du plan gratuit. Passe à Premium pour en ajouter davantage.',
+    en: 'You have reached the free plan limit of {limit} files per subject. Upgrade to Premium to add more.',
+  },
+  upload_params_missing: {
+    status: 400,
+    fr: "Paramètres manquants pour l'envoi du fichier",
+    en: 'Missing required parameters for file upload',
+  },
+  pdf_only: { status: 415, fr: 'Seuls les fichiers PDF sont acceptés', en: 'Only PDF files are accepted' },
+  file_too_large: {
+    status: 413,
+    fr: 'La taille du fichier dépasse la limite de 100MB',
+    en: 'The file size exceeds the 100MB limit',
+  },
+  file_not_found: { status: 404, fr: 'Fichier introuvable', en: 'File not found' },
+  upload_missing: {
+    status: 409,
+    fr: "Le fichier n'a pas été reçu. Réessaie l'envoi.",
+    en: 'The file was not received. Please upload it again.',
+  },
+  storage_delete_failed: {
+    status: 502,
+    fr: 'Échec de la suppression du fichier dans le stockage : {reason}',
+    en: 'Failed to delete file from storage: {reason}',
+  },
+  database_error: { status: 500, fr: 'Erreur de base de données : {reason}', en: 'Database error: {reason}' },
+  pdf_invalid: { status: 422, fr: 'Fichier PDF vide ou invalide.', en: 'Empty or invalid PDF file.' },
+  pdf_timeout: {
+    status: 422,
+    fr: 'Chargement du PDF timed out after {ms}ms',
+    en: 'PDF loading timed out after {ms}ms',
+  },
+  pdf_unreadable: {
+    status: 422,
+    fr: 'Impossible de lire le contenu du fichier PDF (erreur de chargement). Veuillez vérifier que le fichier est valide et non corrompu.',
+    en: 'The PDF could not be read (loading error). Please check that the file is valid and not corrupted.',
+  },
+  ocr_failed: {
+    status: 422,
+    fr: "La reconnaissance du texte (OCR) des pages numérisées a échoué. Supprime le fichier et envoie-le à nouveau.",
+    en: 'Reading the text of the scanned pages (OCR) failed. Delete the file and upload it again.',
+  },
+  extraction_failed: {
+    status: 500,
+    fr: "Le texte du fichier n'a pas pu être extrait. Supprime le fichier et envoie-le à nouveau.",
+    en: 'The text of the file could not be extracted. Delete the file and upload it again.',
+  },
+  processing_timeout: {
+    status: 422,
+    fr: "Le traitement du fichier n'a pas abouti à temps. Supprime-le et envoie-le à nouveau.",
+    en: 'Processing the file did not finish in time. Delete it and upload it again.',
+  },
   // Account
   account_delete_failed: {
     status: 500,

@@ -119,7 +119,7 @@ function readBody(event: ApiEvent, limit: number): unknown {
   }
 }
 
-function parse<S extends Schema>(schema: S, value: unknown): z.output<S> {
+export function parse<S extends Schema>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = result.error.issues

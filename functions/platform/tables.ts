@@ -68,6 +68,16 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
   },
+  /**
+   * Per-page text of a file, what citations point to: `owner = {user_id}#{subject_id}`,
+   * `sk = {file_id}#{page, 4 digits}`. One query reads a subject's pages in order.
+   */
+  pages: {
+    id: 'Pages',
+    env: 'TABLE_PAGES',
+    partitionKey: { name: 'owner', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+  },
   /** Monthly feature counters (`{feature}#{YYYY-MM}`) and other per-user counters. */
   usage: {
     id: 'Usage',

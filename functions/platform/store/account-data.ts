@@ -1,12 +1,14 @@
 // Everything stored for one student, found and erased: rows in every table and objects under the
 // student's prefix in the uploads bucket. Used by account deletion and by the tests that check
 // nothing is left behind.
-import { BatchWriteCommand, DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { db, storage } from '../clients.js';
 import { config } from '../config.js';
 import { findProfile } from './profiles.js';
+import { deletePages } from './pages.js';
 import { listReferrals, referralsOfReferee } from './referrals.js';
+import { listSubjectItems } from './subjects.js';
 
 type Key = Record<string, unknown>;
 
@@ -73,7 +75,29 @@ export async function describeUserData(userId: string): Promise<Record<string, n
   for (const [table, sortKey] of userPartitioned) result[table] = (await keysUnder(c.tableNames[table], sortKey, userId)).length;
   result.referrals = (await listReferrals(userId)).length + (await referralsOfReferee(userId)).length;
   result.objects = (await listUserObjects(userId)).length;
+  result.pages = await countPagesByScan(userId);
   return result;
+}
+
+/** Pages left for the user in any subject, found by a scan (a check for tests and audits). */
+async function countPagesByScan(userId: string): Promise<number> {
+  let count = 0;
+  let start: Key | undefined;
+  do {
+    const out = await db().send(
+      new ScanCommand({
+        TableName: config().tableNames.pages,
+        FilterExpression: 'begins_with(#o, :prefix)',
+        ExpressionAttributeNames: { '#o': 'owner' },
+        ExpressionAttributeValues: { ':prefix': `${userId}#` },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
 }
 
 /** Erases every row and object of the user. Safe to run again after a partial failure. */
@@ -88,6 +112,7 @@ export async function eraseUserData(userId: string): Promise<void> {
       }),
     );
   }
+  for (const subject of await listSubjectItems(userId)) await deletePages(userId, subject.id);
   for (const [table, sortKey] of userPartitioned) {
     await deleteKeys(c.tableNames[table], await keysUnder(c.tableNames[table], sortKey, userId));
   }

@@ -1,0 +1,34 @@
+// Subjects: list (newest first, with file counts and the plan's caps), create (a name the student
+// already has returns that subject), read, delete (with every file in it).
+import { z } from 'zod';
+import { subjectNameSchema } from '../core/subjects.js';
+import { removeSubject } from '../platform/course-files.js';
+import { Reply, userRoute } from '../platform/http.js';
+import { currentPlan } from '../platform/plan.js';
+import { createSubjectItem, getSubjectOrThrow, listSubjectItems, toSubject } from '../platform/store/subjects.js';
+
+export const subjectParams = z.object({ subjectId: z.string().min(1).max(64) });
+
+export const listSubjects = userRoute({}, async ({ user }) => {
+  const [items, plan] = await Promise.all([listSubjectItems(user.id), currentPlan(user.id, new Date())]);
+  return { subjects: items.map(toSubject), limits: plan.limits };
+});
+
+export const createSubject = userRoute(
+  { body: z.object({ name: subjectNameSchema, color_index: z.number().int().min(0).max(1000).optional() }).strict() },
+  async ({ body, user }) => {
+    const now = new Date();
+    const { limits } = await currentPlan(user.id, now);
+    const { subject, created } = await createSubjectItem(user.id, body.name, body.color_index, limits.max_subjects, now);
+    return new Reply(created ? 201 : 200, toSubject(subject));
+  },
+);
+
+export const getSubject = userRoute({ params: subjectParams }, async ({ params, user }) =>
+  toSubject(await getSubjectOrThrow(user.id, params.subjectId)),
+);
+
+export const deleteSubject = userRoute({ params: subjectParams }, async ({ params, user }) => {
+  await removeSubject(user.id, params.subjectId);
+  return undefined;
+});

@@ -1,0 +1,182 @@
+// The operations on a student's course files that span the bucket and the tables, ordered so
+// that nothing is left half-written: no object without its record, no record without its object
+// once an operation ends, no cap slot held by a file that does not exist.
+import { randomBytes } from 'node:crypto';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { AppError } from '../core/errors.js';
+import {
+  defaultDisplayName,
+  effectiveStatus,
+  isPdfName,
+  looksLikePdf,
+  MAX_FILE_BYTES,
+  newFileId,
+  PDF_CONTENT_TYPE,
+  storagePath,
+  UPLOAD_URL_TTL_SECONDS,
+} from '../core/files.js';
+import { storage } from './clients.js';
+import { config } from './config.js';
+import { logger } from './logger.js';
+import { currentPlan } from './plan.js';
+import {
+  beginProcessing,
+  deleteFileRecord,
+  deleteStoredObject,
+  failProcessing,
+  fileSortKey,
+  findFile,
+  insertFileRecord,
+  listFileRecords,
+  readObjectHead,
+  storedObjectSize,
+  type FileRecord,
+} from './store/files.js';
+import { deletePages } from './store/pages.js';
+import { getSubjectOrThrow, releaseFileSlot, removeSubjectItem, reserveFileSlot } from './store/subjects.js';
+
+export interface UploadRequest {
+  file_name: string;
+  size: number;
+  content_type: string;
+  display_name?: string;
+}
+
+const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 200);
+
+/** Validates the upload, reserves a file slot and returns the record and a presigned POST. */
+export async function startUpload(userId: string, subjectId: string, req: UploadRequest, now: Date) {
+  if (!isPdfName(req.file_name) || req.content_type !== PDF_CONTENT_TYPE) throw new AppError('pdf_only');
+  if (req.size > MAX_FILE_BYTES) throw new AppError('file_too_large');
+  if (req.size <= 0) throw new AppError('pdf_invalid');
+  await getSubjectOrThrow(userId, subjectId);
+  const { limits } = await currentPlan(userId, now);
+  await reserveFileSlot(userId, subjectId, limits.max_files_per_subject);
+
+  const id = newFileId(now, randomBytes(4).toString('hex'));
+  const key = storagePath(userId, subjectId, id, req.file_name);
+  const file: FileRecord = {
+    user_id: userId,
+    sk: fileSortKey(subjectId, id),
+    id,
+    subject_id: subjectId,
+    name: req.file_name,
+    display_name: req.display_name?.trim() || defaultDisplayName(req.file_name),
+    storage_path: key,
+    size: req.size,
+    content_type: PDF_CONTENT_TYPE,
+    status: 'uploading',
+    error_code: null,
+    text_content: null,
+    language: null,
+    page_count: null,
+    successful_pages: null,
+    ocr_pages: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    processing_started_at: null,
+  };
+  try {
+    await insertFileRecord(file);
+  } catch (err) {
+    await releaseFileSlot(userId, subjectId);
+    throw new AppError('database_error', { reason: reason(err) });
+  }
+  try {
+    const upload = await createPresignedPost(storage(), {
+      Bucket: config().UPLOADS_BUCKET,
+      Key: key,
+      // The size limit is part of the signed policy: storage itself refuses a larger body.
+      Conditions: [
+        ['content-length-range', 1, MAX_FILE_BYTES],
+        ['eq', '$Content-Type', PDF_CONTENT_TYPE],
+      ],
+      Fields: { 'Content-Type': PDF_CONTENT_TYPE },
+      Expires: UPLOAD_URL_TTL_SECONDS,
+    });
+    return { file, upload };
+  } catch (err) {
+    await removeFile(file);
+    throw err;
+  }
+}
+
+/**
+ * Called by the browser once the bytes are stored: checks they are really there and really a
+ * PDF, then hands the file to extraction. A file that fails the checks is removed entirely.
+ */
+export async function completeUpload(userId: string, subjectId: string, fileId: string, now: Date): Promise<FileRecord> {
+  const file = await findFile(userId, subjectId, fileId);
+  if (!file) throw new AppError('file_not_found');
+  if (file.status !== 'uploading') return file;
+  const size = await storedObjectSize(file.storage_path);
+  if (size === null) throw new AppError('upload_missing');
+  if (size > MAX_FILE_BYTES) {
+    await removeFile(file);
+    throw new AppError('file_too_large');
+  }
+  if (size === 0 || !looksLikePdf(await readObjectHead(file.storage_path))) {
+    await removeFile(file);
+    throw new AppError(size === 0 ? 'pdf_invalid' : 'pdf_only');
+  }
+  return (await beginProcessing(file, now)) ?? ((await findFile(userId, subjectId, fileId)) as FileRecord);
+}
+
+/**
+ * Removes a file: its object first (spec §4), then its pages, its record and its cap slot.
+ * A storage failure leaves the record in place and says why.
+ */
+export async function removeFile(file: FileRecord): Promise<void> {
+  try {
+    await deleteStoredObject(file.storage_path);
+  } catch (err) {
+    logger.warn({ fileId: file.id, err: reason(err) }, 'object deletion failed');
+    throw new AppError('storage_delete_failed', { reason: reason(err) });
+  }
+  await deletePages(file.user_id, file.subject_id, file.id);
+  if (await deleteFileRecord(file)) await releaseFileSlot(file.user_id, file.subject_id);
+}
+
+/**
+ * Applies the time rules to a file read from the table: an upload abandoned past its window is
+ * removed (returns null), processing past its time-out becomes failed.
+ */
+export async function settle(file: FileRecord, now: Date): Promise<FileRecord | null> {
+  const status = effectiveStatus(file, now);
+  if (status === null) {
+    await removeFile(file).catch((err) => logger.warn({ fileId: file.id, err: reason(err) }, 'abandoned upload cleanup failed'));
+    return null;
+  }
+  if (status === 'failed' && file.status === 'processing') {
+    await failProcessing(file, 'processing_timeout', now);
+    return { ...file, status: 'failed', error_code: 'processing_timeout' };
+  }
+  return file;
+}
+
+export async function listFiles(userId: string, subjectId: string, now: Date): Promise<FileRecord[]> {
+  await getSubjectOrThrow(userId, subjectId);
+  const files = await Promise.all((await listFileRecords(userId, subjectId)).map((f) => settle(f, now)));
+  return files.filter((f): f is FileRecord => f !== null);
+}
+
+export async function getFileOrThrow(userId: string, subjectId: string, fileId: string, now: Date): Promise<FileRecord> {
+  const found = await findFile(userId, subjectId, fileId);
+  const file = found && (await settle(found, now));
+  if (!file) throw new AppError('file_not_found');
+  return file;
+}
+
+/** Deletes a subject with every file in it (objects first), then the subject itself. */
+export async function removeSubject(userId: string, subjectId: string): Promise<void> {
+  const subject = await getSubjectOrThrow(userId, subjectId);
+  for (const file of await listFileRecords(userId, subjectId)) {
+    try {
+      await removeFile(file);
+    } catch (err) {
+      throw new AppError('subject_delete_failed', { reason: err instanceof AppError ? String(err.params.reason ?? err.code) : reason(err) });
+    }
+  }
+  await deletePages(userId, subjectId);
+  await removeSubjectItem(subject);
+}

@@ -1,0 +1,218 @@
+// File records in DynamoDB (`{user_id, sk: {subject_id}#{file_id}}`) and their objects in the
+// uploads bucket. Status changes are conditional on the status they leave, so duplicate storage
+// events and retries cannot move a file backwards.
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { errorMessage, type ErrorCode, type Lang } from '../../core/errors.js';
+import { effectiveStatus, parseStoragePath, type FileStatus } from '../../core/files.js';
+import { storage, db } from '../clients.js';
+import { config } from '../config.js';
+import { isConditionFailure } from './profiles.js';
+
+export interface FileRecord {
+  user_id: string;
+  sk: string;
+  id: string;
+  subject_id: string;
+  name: string;
+  display_name: string;
+  storage_path: string;
+  size: number;
+  content_type: string;
+  status: FileStatus;
+  error_code: string | null;
+  error_params?: Record<string, string | number> | null;
+  text_content: string | null;
+  language: 'fr' | 'en' | 'und' | null;
+  page_count: number | null;
+  successful_pages: number | null;
+  ocr_pages: number | null;
+  created_at: string;
+  updated_at: string;
+  processing_started_at: string | null;
+}
+
+export interface FileView {
+  id: string;
+  subject_id: string;
+  name: string;
+  display_name: string;
+  size: number;
+  status: FileStatus;
+  error: { code: string; message: string } | null;
+  language: FileRecord['language'];
+  page_count: number | null;
+  created_at: string;
+}
+
+/** Characters of text kept on the record; the whole text lives page by page in Pages. */
+export const TEXT_CONTENT_MAX = 50_000;
+
+export const fileSortKey = (subjectId: string, fileId: string): string => `${subjectId}#${fileId}`;
+
+const table = () => config().tableNames.files;
+
+export function toFileView(file: FileRecord, lang: Lang): FileView {
+  const code = file.error_code as ErrorCode | null;
+  return {
+    id: file.id,
+    subject_id: file.subject_id,
+    name: file.name,
+    display_name: file.display_name,
+    size: file.size,
+    status: file.status,
+    error: code ? { code, message: errorMessage(code, lang, file.error_params ?? {}) } : null,
+    language: file.language ?? null,
+    page_count: file.page_count ?? null,
+    created_at: file.created_at,
+  };
+}
+
+export async function findFile(userId: string, subjectId: string, fileId: string): Promise<FileRecord | null> {
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: { user_id: userId, sk: fileSortKey(subjectId, fileId) }, ConsistentRead: true }),
+  );
+  return (out.Item as FileRecord | undefined) ?? null;
+}
+
+export async function getFileByStoragePath(key: string): Promise<FileRecord | null> {
+  const parts = parseStoragePath(key);
+  if (!parts) return null;
+  const file = await findFile(parts.userId, parts.subjectId, parts.fileId);
+  return file && file.storage_path === key ? file : null;
+}
+
+export async function listFileRecords(userId: string, subjectId: string): Promise<FileRecord[]> {
+  const items: FileRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'user_id = :u AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':u': userId, ':prefix': `${subjectId}#` },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as FileRecord[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export async function insertFileRecord(file: FileRecord): Promise<void> {
+  await db().send(new PutCommand({ TableName: table(), Item: file, ConditionExpression: 'attribute_not_exists(sk)' }));
+}
+
+/** Deletes the record; false when it was already gone. */
+export async function deleteFileRecord(file: Pick<FileRecord, 'user_id' | 'subject_id' | 'id'>): Promise<boolean> {
+  const out = await db().send(
+    new DeleteCommand({
+      TableName: table(),
+      Key: { user_id: file.user_id, sk: fileSortKey(file.subject_id, file.id) },
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  return Boolean(out.Attributes);
+}
+
+async function transition(
+  file: FileRecord,
+  from: FileStatus[],
+  set: Record<string, unknown>,
+): Promise<FileRecord | null> {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(set).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  const allowed = from.map((s, i) => {
+    values[`:from${i}`] = s;
+    return `:from${i}`;
+  });
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: file.user_id, sk: fileSortKey(file.subject_id, file.id) },
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: `attribute_exists(sk) AND #status IN (${allowed.join(', ')})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as FileRecord;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/** uploading|processing → processing; null when the file is final or gone (a duplicate event). */
+export async function beginProcessing(file: FileRecord, now: Date): Promise<FileRecord | null> {
+  return transition(file, ['uploading', 'processing'], {
+    status: 'processing',
+    processing_started_at: file.status === 'processing' && file.processing_started_at ? file.processing_started_at : now.toISOString(),
+    updated_at: now.toISOString(),
+  });
+}
+
+export async function finishProcessing(
+  file: FileRecord,
+  result: { text_content: string; language: 'fr' | 'en' | 'und'; page_count: number; successful_pages: number; ocr_pages: number },
+  now: Date,
+): Promise<void> {
+  await transition(file, ['processing'], {
+    status: 'ready',
+    error_code: null,
+    text_content: result.text_content.slice(0, TEXT_CONTENT_MAX),
+    language: result.language,
+    page_count: result.page_count,
+    successful_pages: result.successful_pages,
+    ocr_pages: result.ocr_pages,
+    updated_at: now.toISOString(),
+  });
+}
+
+export async function failProcessing(
+  file: FileRecord,
+  errorCode: ErrorCode,
+  now: Date,
+  params: Record<string, string | number> = {},
+): Promise<void> {
+  await transition(file, ['uploading', 'processing'], {
+    status: 'failed',
+    error_code: errorCode,
+    error_params: params,
+    updated_at: now.toISOString(),
+  });
+}
+
+export async function deleteStoredObject(key: string): Promise<void> {
+  await storage().send(new DeleteObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
+}
+
+/** Size of the stored object, or null when there is none. */
+export async function storedObjectSize(key: string): Promise<number | null> {
+  try {
+    const out = await storage().send(new HeadObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
+    return out.ContentLength ?? 0;
+  } catch (err) {
+    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return null;
+    throw err;
+  }
+}
+
+export async function readObjectHead(key: string, bytes = 1024): Promise<Uint8Array> {
+  const out = await storage().send(new GetObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key, Range: `bytes=0-${bytes - 1}` }));
+  return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+}
+
+/** The status a student should see now, applying the abandon and time-out rules. */
+export { effectiveStatus };

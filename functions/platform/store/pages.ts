@@ -1,0 +1,145 @@
+// Per-page text of the files, what citations point to. One item per page:
+// `owner = {user_id}#{subject_id}`, `sk = {file_id}#{page as 4 digits}`, so one query reads a
+// file's pages (or a whole subject's) in order. Writes are batches of puts: writing the same
+// pages again replaces them with the same content.
+import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db } from '../clients.js';
+import { config } from '../config.js';
+
+export interface PageText {
+  /** 1-based. */
+  page: number;
+  text: string;
+  /** Whether the text was read by OCR. */
+  ocr: boolean;
+}
+
+export interface StoredPage extends PageText {
+  file_id: string;
+}
+
+/** Page numbers are stored on 4 digits so that they sort; longer documents are cut there. */
+export const MAX_STORED_PAGE = 9_999;
+/** A DynamoDB item holds at most 400 KB; a page's text is kept well below. */
+export const MAX_PAGE_TEXT_BYTES = 300_000;
+
+const BATCH = 25;
+const PARALLEL_BATCHES = 4;
+
+export const pagesOwner = (userId: string, subjectId: string): string => `${userId}#${subjectId}`;
+export const pageSortKey = (fileId: string, page: number): string => `${fileId}#${String(page).padStart(4, '0')}`;
+
+/** The text cut to the item budget, on a character boundary. */
+export function boundedPageText(text: string): string {
+  if (Buffer.byteLength(text, 'utf8') <= MAX_PAGE_TEXT_BYTES) return text;
+  let cut = text.slice(0, MAX_PAGE_TEXT_BYTES);
+  while (Buffer.byteLength(cut, 'utf8') > MAX_PAGE_TEXT_BYTES) cut = cut.slice(0, Math.floor(cut.length * 0.9));
+  // Do not end on half of a surrogate pair.
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+async function writeBatch(table: string, requests: WriteRequest[]): Promise<void> {
+  let pending: WriteRequest[] = requests;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt > 0) {
+      if (attempt > 8) throw new Error(`${pending.length} page writes left unprocessed in ${table}`);
+      await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 2_000)));
+    }
+    const out = await db().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+    pending = (out.UnprocessedItems?.[table] as WriteRequest[] | undefined) ?? [];
+  }
+}
+
+async function writeAll(table: string, requests: WriteRequest[]): Promise<void> {
+  const batches: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += BATCH) batches.push(requests.slice(i, i + BATCH));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_BATCHES, batches.length) }, async () => {
+      while (next < batches.length) await writeBatch(table, batches[next++]);
+    }),
+  );
+}
+
+/** Stores the pages of a file (pages above MAX_STORED_PAGE are not stored). */
+export async function putPages(userId: string, subjectId: string, fileId: string, pages: PageText[]): Promise<void> {
+  const owner = pagesOwner(userId, subjectId);
+  const requests: WriteRequest[] = pages
+    .filter((p) => Number.isInteger(p.page) && p.page >= 1 && p.page <= MAX_STORED_PAGE)
+    .map((p) => ({
+      PutRequest: {
+        Item: {
+          owner,
+          sk: pageSortKey(fileId, p.page),
+          user_id: userId,
+          subject_id: subjectId,
+          file_id: fileId,
+          page: p.page,
+          text: boundedPageText(p.text),
+          ocr: p.ocr,
+        },
+      },
+    }));
+  await writeAll(config().tableNames.pages, requests);
+}
+
+async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items as Record<string, unknown>[] | undefined) ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * Pages in order: of one file when `fileId` is given (optionally `from`..`to`, inclusive), else of
+ * every file of the subject.
+ */
+export async function listPages(
+  userId: string,
+  subjectId: string,
+  fileId?: string,
+  range: { from?: number; to?: number } = {},
+): Promise<StoredPage[]> {
+  const values: Record<string, unknown> = { ':o': pagesOwner(userId, subjectId) };
+  let condition = '#owner = :o';
+  if (fileId) {
+    const from = Math.max(1, Math.trunc(range.from ?? 1));
+    const to = Math.min(MAX_STORED_PAGE, Math.trunc(range.to ?? MAX_STORED_PAGE));
+    if (to < from) return [];
+    condition += ' AND #sk BETWEEN :a AND :b';
+    values[':a'] = pageSortKey(fileId, from);
+    values[':b'] = pageSortKey(fileId, to);
+  }
+  const items = await queryAll({
+    TableName: config().tableNames.pages,
+    KeyConditionExpression: condition,
+    ExpressionAttributeNames: { '#owner': 'owner', ...(fileId ? { '#sk': 'sk' } : {}), '#file': 'file_id', '#page': 'page', '#text': 'text', '#ocr': 'ocr' },
+    ExpressionAttributeValues: values,
+    ProjectionExpression: '#file, #page, #text, #ocr',
+  });
+  return items.map((i) => ({ file_id: String(i.file_id), page: Number(i.page), text: String(i.text ?? ''), ocr: i.ocr === true }));
+}
+
+/** Removes every page of a file, or of every file of the subject without `fileId`; safe to run again. */
+export async function deletePages(userId: string, subjectId: string, fileId?: string): Promise<void> {
+  const table = config().tableNames.pages;
+  const values: Record<string, unknown> = { ':o': pagesOwner(userId, subjectId) };
+  if (fileId) values[':f'] = `${fileId}#`;
+  const keys = await queryAll({
+    TableName: table,
+    KeyConditionExpression: fileId ? '#owner = :o AND begins_with(#sk, :f)' : '#owner = :o',
+    ExpressionAttributeNames: { '#owner': 'owner', '#sk': 'sk' },
+    ExpressionAttributeValues: values,
+    ProjectionExpression: '#owner, #sk',
+  });
+  await writeAll(
+    table,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+  );
+}
