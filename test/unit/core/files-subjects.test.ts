@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countWords,
+  defaultDisplayName,
+  effectiveStatus,
+  isPdfName,
+  looksLikePdf,
+  newFileId,
+  parseStoragePath,
+  PROCESSING_TIMEOUT_MS,
+  sanitizeFileName,
+  storagePath,
+  UPLOAD_ABANDONED_AFTER_MS,
+} from '../../../functions/core/files.js';
+import { colorTheme, normalizeSubjectName, subjectNameSchema } from '../../../functions/core/subjects.js';
+
+describe('file names and paths', () => {
+  it('replaces everything but letters, digits, dot and hyphen with underscores', () => {
+    expect(sanitizeFileName('Cours n°1 (été).pdf')).toBe('Cours_n_1__ete_.pdf');
+    expect(sanitizeFileName('../../etc/passwd.pdf')).toBe('.._.._etc_passwd.pdf');
+    expect(sanitizeFileName('TD-2_maths.PDF')).toBe('TD-2_maths.PDF');
+  });
+
+  it('shows the file name without its extension by default', () => {
+    expect(defaultDisplayName('Chapitre 3 - Thermodynamique.pdf')).toBe('Chapitre 3 - Thermodynamique');
+    expect(defaultDisplayName('archive.tar.pdf')).toBe('archive.tar');
+    expect(defaultDisplayName('C:\\cours\\notes.pdf')).toBe('notes');
+  });
+
+  it('builds the spec path and reads it back', () => {
+    const id = newFileId(new Date('2026-11-21T10:00:00Z'), 'a1b2c3d4');
+    const key = storagePath('user-1', 'subj-9', id, 'Mon cours.pdf');
+    expect(key).toBe(`user-1/subj-9/${Date.parse('2026-11-21T10:00:00Z')}-a1b2c3d4-Mon_cours.pdf`);
+    expect(parseStoragePath(key)).toEqual({ userId: 'user-1', subjectId: 'subj-9', fileId: id });
+    expect(parseStoragePath('user-1/notes.pdf')).toBeNull();
+  });
+
+  it('recognises a PDF by its bytes, not its name', () => {
+    expect(looksLikePdf(new TextEncoder().encode('%PDF-1.7\n...'))).toBe(true);
+    expect(looksLikePdf(new TextEncoder().encode('\uFEFF  %PDF-1.4'))).toBe(true);
+    expect(looksLikePdf(new TextEncoder().encode('PK\u0003\u0004'))).toBe(false);
+    expect(looksLikePdf(new Uint8Array())).toBe(false);
+    expect(isPdfName('cours.PDF')).toBe(true);
+    expect(isPdfName('cours.pdf.exe')).toBe(false);
+  });
+
+  it('counts words in French and English', () => {
+    expect(countWords("L'énergie cinétique — Ec = ½ m v²")).toBe(7);
+    expect(countWords('  12 ')).toBe(1);
+    expect(countWords('')).toBe(0);
+  });
+});
+
+describe('file status over time', () => {
+  const created = '2026-11-21T10:00:00.000Z';
+  const at = (ms: number) => new Date(Date.parse(created) + ms);
+
+  it('abandons an upload never completed past its window', () => {
+    expect(effectiveStatus({ status: 'uploading', created_at: created }, at(60_000))).toBe('uploading');
+    expect(effectiveStatus({ status: 'uploading', created_at: created }, at(UPLOAD_ABANDONED_AFTER_MS + 1))).toBeNull();
+  });
+
+  it('fails a file stuck in processing past the time-out', () => {
+    const f = { status: 'processing' as const, created_at: created, processing_started_at: created };
+    expect(effectiveStatus(f, at(PROCESSING_TIMEOUT_MS - 1))).toBe('processing');
+    expect(effectiveStatus(f, at(PROCESSING_TIMEOUT_MS + 1))).toBe('failed');
+    expect(effectiveStatus({ status: 'ready', created_at: created }, at(10 * PROCESSING_TIMEOUT_MS))).toBe('ready');
+  });
+});
+
+describe('subjects', () => {
+  it('are trimmed, spaces folded and upper-cased', () => {
+    expect(normalizeSubjectName('  histoire   géographie ')).toBe('HISTOIRE GÉOGRAPHIE');
+    expect(subjectNameSchema.safeParse('   ').success).toBe(false);
+    expect(subjectNameSchema.safeParse('x'.repeat(81)).success).toBe(false);
+  });
+
+  it('cycle through ten colour themes', () => {
+    expect([0, 9, 10, 23, -1].map(colorTheme)).toEqual([0, 9, 0, 3, 9]);
+    expect(colorTheme(undefined)).toBe(0);
+  });
+});
