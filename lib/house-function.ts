@@ -31,6 +31,11 @@ export interface HouseFunctionProps {
   tracing?: boolean;
   /** Whether the log group outlives the stack. */
   retainLogs?: boolean;
+  /**
+   * Shell commands run after bundling, to place files the code needs beside it: given the
+   * repository root and the bundle's folder.
+   */
+  afterBundling?: (repositoryRoot: string, bundleDir: string) => string[];
 }
 
 /** A table built from its definition in functions/platform/tables.ts (see lib/data.ts). */
@@ -110,6 +115,9 @@ export class HouseFunction extends NodejsFunction {
         // The SDK is bundled at the version the code was tested with, not the runtime's copy.
         bundleAwsSDK: true,
         externalModules: [],
+        commandHooks: props.afterBundling
+          ? { beforeBundling: () => [], beforeInstall: () => [], afterBundling: props.afterBundling }
+          : undefined,
       },
     });
     Validations.of(this).acknowledge({

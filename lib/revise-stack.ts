@@ -10,6 +10,7 @@ import type { Construct } from 'constructs';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
+import { Ingestion } from './ingestion.js';
 import type { DeploymentInputs } from './inputs.js';
 import { Monitoring } from './monitoring.js';
 import { acknowledgeLibraryResources } from './nag.js';
@@ -28,6 +29,7 @@ export class ReviseStack extends Stack {
   readonly auth: Auth;
   readonly api: Api;
   readonly web: Web;
+  readonly ingestion: Ingestion;
   readonly monitoring?: Monitoring;
 
   constructor(scope: Construct, id: string, props: ReviseStackProps) {
@@ -58,6 +60,7 @@ export class ReviseStack extends Stack {
       distDir: props.webDistDir,
     });
     this.storage.allowOrigin(siteOrigin);
+    this.ingestion = new Ingestion(this, 'Ingestion', { inputs, data: this.data, uploads: this.storage.uploads });
     if (inputs.alarmEmail) this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: inputs.alarmEmail, api: this.api });
 
     acknowledgeLibraryResources(this);

@@ -123,7 +123,7 @@ export async function completeUpload(userId: string, subjectId: string, fileId: 
 }
 
 /**
- * Removes a file: its object first (spec §4), then its pages, its record and its cap slot.
+ * Removes a file: its object first (spec §4), then its record, its pages and its cap slot.
  * A storage failure leaves the record in place and says why.
  */
 export async function removeFile(file: FileRecord): Promise<void> {
@@ -133,8 +133,10 @@ export async function removeFile(file: FileRecord): Promise<void> {
     logger.warn({ fileId: file.id, err: reason(err) }, 'object deletion failed');
     throw new AppError('storage_delete_failed', { reason: reason(err) });
   }
+  // Record before pages: an extraction still running finds the record gone and drops its pages.
+  const existed = await deleteFileRecord(file);
   await deletePages(file.user_id, file.subject_id, file.id);
-  if (await deleteFileRecord(file)) await releaseFileSlot(file.user_id, file.subject_id);
+  if (existed) await releaseFileSlot(file.user_id, file.subject_id);
 }
 
 /**

@@ -108,9 +108,24 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   let mailbox: StoredMailbox | undefined;
   let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
 
+  // Extractions started by storage events run in the background; stopping waits for them (they
+  // need the tables and the bucket), then ends the PDF and OCR worker threads.
+  const extractions = new Set<Promise<void>>();
+  let extractionModule: Promise<typeof import('../../functions/pipelines/extract-upload.js')> | undefined;
+
+  let warmUp: NodeJS.Timeout | undefined;
+  const track = (work: Promise<void>) => {
+    const tracked = work.catch(() => undefined).finally(() => extractions.delete(tracked));
+    extractions.add(tracked);
+    return work;
+  };
+
   const closeAll = async () => {
+    clearTimeout(warmUp);
     await Promise.all(servers.map(closeServer));
     await vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
+    await Promise.allSettled([...extractions]);
+    if (extractionModule) await (await extractionModule).closeExtraction().catch((err: unknown) => warn('Stopping the extraction workers failed', err));
     const results = await Promise.allSettled([cognito?.close(), storage?.close(), dynamo?.close()]);
     for (const r of results) if (r.status === 'rejected') warn('Stopping an embedded service failed', r.reason);
     await mailbox?.flush();
@@ -152,6 +167,9 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
       JWT_ISSUER: cognito.issuer,
       JWKS_URL: cognito.jwksUrl,
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      // Scanned pages are read by tesseract.js, its models copied from npm into the data folder.
+      OCR_PROVIDER: 'local',
+      OCR_DATA_DIR: path.join(dataDir, 'ocr'),
     };
     for (const t of tableList) env[t.env] = t.id;
     Object.assign(process.env, env);
@@ -168,6 +186,19 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
       http,
       warn,
     });
+
+    // The upload trigger: the same handler S3 invokes in the cloud, loaded at the first upload.
+    storage.onObjectCreated((event) => {
+      extractionModule ??= import('../../functions/pipelines/extract-upload.js');
+      return track(extractionModule.then((m) => m.handler(event)));
+    });
+    // Once the host answers, pdf.js is loaded in the background so that the first upload does
+    // not wait for it (the OCR engine still loads only when a scanned page needs it).
+    warmUp = setTimeout(() => {
+      extractionModule ??= import('../../functions/pipelines/extract-upload.js');
+      void track(extractionModule.then((m) => m.warmUpExtraction())).catch((err: unknown) => warn('Preparing PDF extraction failed', err));
+    }, 0);
+    warmUp.unref();
 
     if (opts.dev) vite = await startVite(servers[0], servers.slice(1));
 

@@ -258,7 +258,7 @@ describe('API', () => {
 
   it('runs every function on Node 22, ARM64, as an ESM bundle with source maps', () => {
     const ours = HouseFunction.all(base.stack).map((fn) => [logicalId(fn), base.json.Resources[logicalId(fn)]] as const);
-    expect(ours.map(([, r]) => r.Properties.Handler).sort()).toEqual(['index.customMessage', 'index.handler', 'index.postConfirmation']);
+    expect(ours.map(([, r]) => r.Properties.Handler).sort()).toEqual(['index.customMessage', 'index.handler', 'index.handler', 'index.postConfirmation']);
     for (const [, fn] of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -417,7 +417,7 @@ describe('alarms', () => {
     full.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } });
     const alarms = resourcesOf(full.json, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     expect(alarms.filter((a) => a.Namespace === 'AWS/ApiGateway' && a.MetricName === '5xx')).toHaveLength(1);
-    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Errors')).toHaveLength(3);
+    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Errors')).toHaveLength(4);
     for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
   });
 });

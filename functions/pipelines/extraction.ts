@@ -1,0 +1,136 @@
+// What a PDF's text is: pdf.js page by page (functions/platform/pdf), OCR for the pages with fewer
+// than MIN_WORDS_PER_PAGE words (functions/platform/ocr), and the language of the whole. Storage
+// and records are the handler's business (extract-upload.ts); this part only reads a file.
+import type { ErrorCode } from '../core/errors.js';
+import { countWords, MIN_WORDS_PER_PAGE } from '../core/files.js';
+import { detectLanguage, type DetectedLanguage } from '../core/language.js';
+import { logger } from '../platform/logger.js';
+import { closeOcr, ocrLanguages, ocrProvider, type OcrProvider } from '../platform/ocr/index.js';
+import { closePdfWorkers, openPdf, PdfError, tidyText, warmUpPdf, type PdfDocument } from '../platform/pdf/index.js';
+import type { PageText } from '../platform/store/pages.js';
+
+/** Pages read at most: the pages table numbers them on 4 digits (store/pages.ts MAX_STORED_PAGE). */
+export const MAX_PAGES = 9_999;
+
+/** Prepares a PDF worker so that the first upload does not wait for pdf.js to load. */
+export async function warmUpExtraction(): Promise<void> {
+  await warmUpPdf();
+}
+
+/** Ends what extraction keeps warm between files: the PDF worker threads and the OCR worker. */
+export async function closeExtraction(): Promise<void> {
+  await Promise.all([closePdfWorkers(), closeOcr()]);
+}
+
+/** What extraction produced for one file. */
+export interface Extraction {
+  pages: PageText[];
+  pageCount: number;
+  text: string;
+  language: DetectedLanguage;
+  successfulPages: number;
+  ocrPages: number;
+}
+
+/** A failure to show on the file: a catalogue code and its message parameters. */
+export class ExtractionFailure extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(code, options);
+    this.name = 'ExtractionFailure';
+  }
+}
+
+/** The failure to show on the file for an error met while reading it. */
+export function asFailure(err: unknown): ExtractionFailure {
+  if (err instanceof ExtractionFailure) return err;
+  if (err instanceof PdfError) return new ExtractionFailure(err.code, err.params, { cause: err });
+  return new ExtractionFailure('extraction_failed', {}, { cause: err });
+}
+
+/** An error in one line for the logs: its name, message and cause (never file content). */
+export function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? ` (${err.cause.name}: ${err.cause.message})` : '';
+  return `${err.name}: ${err.message}${cause}`;
+}
+
+export interface ExtractOptions {
+  sizeBytes: number;
+  /** Where the document is stored, for a provider that reads it there (Textract). */
+  object: { bucket: string; key: string };
+  /** The student's profile language, read only if a page needs OCR. */
+  profileLanguage?: () => Promise<string | null>;
+  /** Epoch ms after which OCR stops waiting. */
+  deadline?: number;
+  /** The OCR provider; by default the one OCR_PROVIDER names. */
+  ocr?: OcrProvider;
+}
+
+/**
+ * The text of the PDF at `file`: pdf.js page by page, OCR for the pages with fewer than
+ * MIN_WORDS_PER_PAGE words, the language of the whole. Throws PdfError when the document cannot
+ * be opened.
+ */
+export async function extractPdf(file: string, opts: ExtractOptions): Promise<Extraction> {
+  const doc = await openPdf(file);
+  try {
+    const pageCount = doc.pageCount;
+    const read = await doc.readText(1, Math.min(pageCount, MAX_PAGES));
+    const pages: PageText[] = read.map((p) => ({ page: p.page, text: p.text, ocr: false }));
+    const unreadable = read.filter((p) => p.failed).length;
+    if (unreadable > 0) logger.warn({ unreadable, pageCount }, 'some pages had no readable text layer');
+    const sparse = pages.filter((p) => countWords(p.text) < MIN_WORDS_PER_PAGE).map((p) => p.page);
+    const ocrFailed = sparse.length > 0 ? !(await readByOcr(doc, pages, sparse, pageCount, opts)) : false;
+    const successfulPages = pages.filter((p) => countWords(p.text) >= MIN_WORDS_PER_PAGE).length;
+    if (ocrFailed && successfulPages === 0) throw new ExtractionFailure('ocr_failed');
+    const text = pages
+      .map((p) => p.text)
+      .filter((t) => t.length > 0)
+      .join('\n\n');
+    return {
+      pages,
+      pageCount,
+      text,
+      language: detectLanguage(text),
+      successfulPages,
+      ocrPages: pages.filter((p) => p.ocr).length,
+    };
+  } finally {
+    await doc.close().catch(() => undefined);
+  }
+}
+
+/** OCR of the sparse pages, in place; false when the provider failed. */
+async function readByOcr(doc: PdfDocument, pages: PageText[], sparse: number[], pageCount: number, opts: ExtractOptions): Promise<boolean> {
+  try {
+    const provider = opts.ocr ?? (await ocrProvider());
+    const languages = ocrLanguages(await (opts.profileLanguage?.() ?? Promise.resolve(null)).catch(() => null));
+    const t0 = Date.now();
+    const texts = await provider.recognize({
+      pages: sparse,
+      pageCount,
+      sizeBytes: opts.sizeBytes,
+      languages,
+      object: opts.object,
+      renderPage: (n) => doc.renderPage(n),
+      deadline: opts.deadline,
+    });
+    for (const [n, raw] of texts) {
+      const page = pages[n - 1];
+      const text = tidyText(raw);
+      if (page && countWords(text) > countWords(page.text)) {
+        page.text = text;
+        page.ocr = true;
+      }
+    }
+    logger.info({ provider: provider.name, pages: sparse.length, read: texts.size, ms: Date.now() - t0 }, 'OCR done');
+    return true;
+  } catch (err) {
+    logger.error({ pages: sparse.length, err: describeError(err) }, 'OCR failed');
+    return false;
+  }
+}

@@ -1,0 +1,127 @@
+// OCR on the laptop: tesseract.js with the French and English models shipped by npm
+// (@tesseract.js-data/fra and /eng, LSTM "best_int"). tesseract.js reads its models from one
+// folder (`langPath`); without one it downloads them from a CDN, so the two files are copied once
+// into OCR_DATA_DIR (the host points it into its data directory). One worker thread is kept and
+// reused, its languages switched when a student's profile asks for the other order, and ended
+// after a while without work so that an idle laptop host does not hold its memory.
+import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { logger } from '../logger.js';
+import type { OcrJob, OcrLanguages, OcrProvider } from './types.js';
+
+type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js').createWorker>>;
+
+const MODEL_LANGUAGES = ['fra', 'eng'] as const;
+const MODEL_FOLDER = '4.0.0_best_int';
+/** The worker thread is ended after this long without a page to read. */
+const IDLE_MS = 2 * 60 * 1000;
+
+const require = createRequire(import.meta.url);
+
+/** The folder tesseract.js reads `{fra,eng}.traineddata.gz` from (OCR_DATA_DIR, else a temp folder). */
+export function ocrDataDir(): string {
+  return path.resolve(process.env.OCR_DATA_DIR || path.join(tmpdir(), 'revise-ocr'));
+}
+
+/** Copies the npm-shipped models into the data folder, unless an identical copy is there. */
+export async function prepareOcrData(dir: string = ocrDataDir()): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  for (const lang of MODEL_LANGUAGES) {
+    const pkg = path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
+    const source = path.join(pkg, MODEL_FOLDER, `${lang}.traineddata.gz`);
+    const target = path.join(dir, `${lang}.traineddata.gz`);
+    const [from, to] = await Promise.all([stat(source), stat(target).catch(() => null)]);
+    if (to?.size === from.size) continue;
+    const partial = `${target}.${process.pid}.partial`;
+    await copyFile(source, partial);
+    await rename(partial, target);
+  }
+  return dir;
+}
+
+interface WorkerState {
+  languages: OcrLanguages;
+  worker: Promise<TesseractWorker>;
+}
+
+let state: WorkerState | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+let idleTimer: NodeJS.Timeout | undefined;
+
+async function startWorker(languages: OcrLanguages): Promise<TesseractWorker> {
+  const dir = await prepareOcrData();
+  const { createWorker, OEM } = await import('tesseract.js');
+  return createWorker(languages, OEM.LSTM_ONLY, {
+    langPath: dir,
+    gzip: true,
+    cacheMethod: 'none',
+    errorHandler: (err: unknown) => logger.warn({ err }, 'OCR worker reported an error'),
+  });
+}
+
+async function workerFor(languages: OcrLanguages): Promise<TesseractWorker> {
+  if (!state) {
+    const worker = startWorker(languages);
+    state = { languages, worker };
+    worker.catch(() => {
+      if (state?.worker === worker) state = undefined;
+    });
+    return worker;
+  }
+  const worker = await state.worker;
+  if (state.languages !== languages) {
+    await worker.reinitialize(languages);
+    state.languages = languages;
+  }
+  return worker;
+}
+
+/** Runs jobs one after the other: the worker reads one image at a time anyway. */
+function exclusive<T>(run: () => Promise<T>): Promise<T> {
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
+}
+
+function armIdleTimer(): void {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => void closeLocalOcr(), IDLE_MS);
+  idleTimer.unref();
+}
+
+/** Ends the worker thread (the laptop host calls this when it stops). */
+export async function closeLocalOcr(): Promise<void> {
+  clearTimeout(idleTimer);
+  const current = state;
+  state = undefined;
+  if (!current) return;
+  await exclusive(async () => {
+    const worker = await current.worker.catch(() => null);
+    await worker?.terminate().catch(() => undefined);
+  });
+}
+
+export function localOcrProvider(): OcrProvider {
+  return {
+    name: 'local',
+    recognize: (job: OcrJob) =>
+      exclusive(async () => {
+        clearTimeout(idleTimer);
+        const texts = new Map<number, string>();
+        try {
+          const worker = await workerFor(job.languages);
+          for (const page of job.pages) {
+            if (job.deadline && Date.now() >= job.deadline) break;
+            const image = await job.renderPage(page);
+            const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+            texts.set(page, data.text ?? '');
+          }
+        } finally {
+          armIdleTimer();
+        }
+        return texts;
+      }),
+  };
+}

@@ -1,0 +1,120 @@
+// OCR with Amazon Textract, reading the document where it is stored. A one-page document of at
+// most 10 MB is read synchronously (DetectDocumentText); longer ones with an asynchronous job
+// (StartDocumentTextDetection, then GetDocumentTextDetection polled with backoff), which reads
+// every page of the PDF in one go; the pages asked for are kept. A client request token derived
+// from the object makes a duplicate event reuse the running job instead of paying for another.
+import { createHash } from 'node:crypto';
+import {
+  DetectDocumentTextCommand,
+  GetDocumentTextDetectionCommand,
+  StartDocumentTextDetectionCommand,
+  TextractClient,
+  type Block,
+  type GetDocumentTextDetectionCommandOutput,
+} from '@aws-sdk/client-textract';
+import { config } from '../config.js';
+import { logger } from '../logger.js';
+import type { OcrJob, OcrProvider } from './types.js';
+
+/** Textract's limit for synchronous reads of a stored document. */
+export const SYNC_MAX_BYTES = 10 * 1024 * 1024;
+/** How long to wait for an asynchronous job when the caller gives no deadline. */
+const DEFAULT_WAIT_MS = 12 * 60 * 1000;
+
+export interface TextractLike {
+  send(command: unknown): Promise<unknown>;
+}
+
+export interface PollingRules {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  factor: number;
+}
+
+const DEFAULT_POLLING: PollingRules = { firstDelayMs: 1_000, maxDelayMs: 10_000, factor: 1.5 };
+
+let sharedClient: TextractClient | undefined;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** LINE blocks joined page by page, in the order Textract returns them (reading order). */
+export function linesByPage(blocks: readonly Block[], wanted: ReadonlySet<number>, into = new Map<number, string[]>()): Map<number, string[]> {
+  for (const block of blocks) {
+    if (block.BlockType !== 'LINE' || !block.Text) continue;
+    const page = block.Page ?? 1;
+    if (!wanted.has(page)) continue;
+    const lines = into.get(page) ?? [];
+    lines.push(block.Text);
+    into.set(page, lines);
+  }
+  return into;
+}
+
+export function textractProvider(opts: { client?: TextractLike; polling?: PollingRules } = {}): OcrProvider {
+  const polling = opts.polling ?? DEFAULT_POLLING;
+  const client = (): TextractLike => {
+    if (opts.client) return opts.client;
+    sharedClient ??= new TextractClient({ region: config().AWS_REGION, maxAttempts: 6 });
+    return sharedClient;
+  };
+
+  async function detectSync(job: OcrJob): Promise<Map<number, string>> {
+    const out = (await client().send(
+      new DetectDocumentTextCommand({ Document: { S3Object: { Bucket: job.object.bucket, Name: job.object.key } } }),
+    )) as { Blocks?: Block[] };
+    return joined(linesByPage(out.Blocks ?? [], new Set([1])));
+  }
+
+  async function detectAsync(job: OcrJob): Promise<Map<number, string>> {
+    const token = createHash('sha256').update(`${job.object.bucket}/${job.object.key}`).digest('hex').slice(0, 64);
+    const started = (await client().send(
+      new StartDocumentTextDetectionCommand({
+        DocumentLocation: { S3Object: { Bucket: job.object.bucket, Name: job.object.key } },
+        ClientRequestToken: token,
+      }),
+    )) as { JobId?: string };
+    const jobId = started.JobId;
+    if (!jobId) throw new Error('Textract returned no job id');
+    const deadline = job.deadline ?? Date.now() + DEFAULT_WAIT_MS;
+    const wanted = new Set(job.pages);
+    let delay = polling.firstDelayMs;
+    for (;;) {
+      await sleep(Math.max(0, Math.min(delay, deadline - Date.now())));
+      const first = (await client().send(new GetDocumentTextDetectionCommand({ JobId: jobId, MaxResults: 1000 }))) as GetDocumentTextDetectionCommandOutput;
+      const status = first.JobStatus;
+      if (status === 'IN_PROGRESS') {
+        if (Date.now() >= deadline) {
+          logger.warn({ jobId, pages: job.pages.length }, 'Textract job still running at the deadline; its pages stay without OCR');
+          return new Map();
+        }
+        delay = Math.min(delay * polling.factor, polling.maxDelayMs);
+        continue;
+      }
+      if (status === 'FAILED') throw new Error(`Textract job ${jobId} failed: ${first.StatusMessage ?? 'no reason given'}`);
+      if (status === 'PARTIAL_SUCCESS') logger.warn({ jobId, warnings: first.Warnings?.length ?? 0 }, 'Textract read the document partly');
+      const lines = linesByPage(first.Blocks ?? [], wanted);
+      let next = first.NextToken;
+      while (next) {
+        const page = (await client().send(
+          new GetDocumentTextDetectionCommand({ JobId: jobId, MaxResults: 1000, NextToken: next }),
+        )) as GetDocumentTextDetectionCommandOutput;
+        linesByPage(page.Blocks ?? [], wanted, lines);
+        next = page.NextToken;
+      }
+      return joined(lines);
+    }
+  }
+
+  return {
+    name: 'textract',
+    async recognize(job) {
+      if (job.pages.length === 0) return new Map();
+      if (job.pageCount === 1 && job.sizeBytes <= SYNC_MAX_BYTES) return detectSync(job);
+      return detectAsync(job);
+    },
+  };
+}
+
+function joined(lines: Map<number, string[]>): Map<number, string> {
+  return new Map([...lines].map(([page, l]) => [page, l.join('\n')]));
+}

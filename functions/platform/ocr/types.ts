@@ -1,0 +1,35 @@
+// Reading the text of scanned pages. Two providers share this interface: Amazon Textract in the
+// cloud, tesseract.js on the laptop. functions/platform/ocr/index.ts picks one from OCR_PROVIDER.
+
+/** Tesseract's notation: the first language is preferred where the two disagree. */
+export type OcrLanguages = 'fra+eng' | 'eng+fra';
+
+export interface OcrJob {
+  /** 1-based pages to read. */
+  pages: number[];
+  /** Pages in the whole document. */
+  pageCount: number;
+  /** The document's size in bytes. */
+  sizeBytes: number;
+  languages: OcrLanguages;
+  /** Where the document is stored (Textract reads it there). */
+  object: { bucket: string; key: string };
+  /** The page as a PNG (tesseract.js reads that). */
+  renderPage(page: number): Promise<Uint8Array>;
+  /** Epoch ms after which the provider returns what it has instead of waiting for more. */
+  deadline?: number;
+}
+
+export interface OcrProvider {
+  readonly name: 'local' | 'textract';
+  /**
+   * The text of each requested page it could read; a page it could not read is absent. Rejects
+   * when the service itself fails (unreachable, refused, job failed).
+   */
+  recognize(job: OcrJob): Promise<Map<number, string>>;
+}
+
+/** The OCR languages for a student: French first unless the profile is in English (spec §9). */
+export function ocrLanguages(profileLanguage: string | null | undefined): OcrLanguages {
+  return profileLanguage === 'en' ? 'eng+fra' : 'fra+eng';
+}

@@ -1,0 +1,271 @@
+// Extraction through the laptop host: a stored PDF raises the storage event, the same handler the
+// cloud runs reads it, and the file becomes ready with its per-page text and language, or failed
+// with the message the student sees. Files arrive either as the browser sends them (presigned
+// POST, then completion) or, for bytes the API would refuse, put straight into the bucket beside
+// a record, as a misbehaving client or a race could leave them.
+import { randomBytes } from 'node:crypto';
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { S3Event } from 'aws-lambda';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newFileId, storagePath } from '../../functions/core/files.js';
+import { handler } from '../../functions/pipelines/extract-upload.js';
+import { storage } from '../../functions/platform/clients.js';
+import { config } from '../../functions/platform/config.js';
+import { fileSortKey, findFile, insertFileRecord, type FileRecord } from '../../functions/platform/store/files.js';
+import { listPages } from '../../functions/platform/store/pages.js';
+import { updateProfileFields } from '../../functions/platform/store/profiles.js';
+import { encodeEventKey } from '../../lib/local/storage.js';
+import {
+  corruptPdf,
+  emptyFile,
+  ENGLISH_COURSE,
+  englishCoursePdf,
+  FRENCH_COURSE,
+  frenchCoursePdf,
+  notAPdf,
+  scannedPdf,
+} from '../support/fixtures.js';
+import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
+import { findOrphans } from '../support/invariants.js';
+import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
+
+let host: TestHost;
+let user: TestUser;
+let subjectId: string;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  user = await newUser(host);
+  // Premium: the free plan's three files per subject would not hold every case below.
+  await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'active' }, new Date());
+  subjectId = (await createSubject(host, user.accessToken, 'Extraction')).id;
+});
+
+afterEach(async () => {
+  const orphans = await findOrphans();
+  expect(orphans.objectsWithoutRecord).toEqual([]);
+  expect(orphans.recordsWithoutObject).toEqual([]);
+});
+
+afterAll(async () => {
+  await host?.stop();
+});
+
+const fileView = (fileId: string) => api(host, `/api/subjects/${subjectId}/files/${fileId}`, { token: user.accessToken });
+const pagesOf = (fileId: string, query = '') => api(host, `/api/subjects/${subjectId}/files/${fileId}/pages${query}`, { token: user.accessToken });
+
+/** Uploads as the browser does and waits for the file to be ready or failed. */
+async function uploadAndWait(name: string, bytes: Uint8Array, timeoutMs = 30_000) {
+  const { start, complete } = await uploadFile(host, user.accessToken, subjectId, name, bytes);
+  expect(start.status).toBe(201);
+  expect(complete?.status).toBe(200);
+  return waitForFinal(host, user.accessToken, subjectId, start.body.file.id, timeoutMs);
+}
+
+/** A record as the upload API writes it, and the bytes put straight into the bucket. */
+async function storeDirectly(name: string, bytes: Uint8Array): Promise<FileRecord> {
+  const now = new Date();
+  const id = newFileId(now, randomBytes(4).toString('hex'));
+  const file: FileRecord = {
+    user_id: user.sub,
+    sk: fileSortKey(subjectId, id),
+    id,
+    subject_id: subjectId,
+    name,
+    display_name: name.replace(/\.pdf$/i, ''),
+    storage_path: storagePath(user.sub, subjectId, id, name),
+    size: bytes.byteLength,
+    content_type: 'application/pdf',
+    status: 'uploading',
+    error_code: null,
+    text_content: null,
+    language: null,
+    page_count: null,
+    successful_pages: null,
+    ocr_pages: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    processing_started_at: null,
+  };
+  await insertFileRecord(file);
+  await storage().send(new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: file.storage_path, Body: bytes, ContentType: 'application/pdf' }));
+  return file;
+}
+
+async function waitForRecord(file: FileRecord, timeoutMs = 30_000): Promise<FileRecord> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await findFile(file.user_id, file.subject_id, file.id);
+    if (current && (current.status === 'ready' || current.status === 'failed')) return current;
+    if (Date.now() > until) throw new Error(`file ${file.id} still ${current?.status ?? 'missing'}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const eventFor = (key: string): S3Event =>
+  ({
+    Records: [
+      {
+        eventName: 'ObjectCreated:Post',
+        eventSource: 'aws:s3',
+        awsRegion: config().AWS_REGION,
+        s3: { bucket: { name: config().UPLOADS_BUCKET }, object: { key: encodeEventKey(key), size: 1 } },
+      },
+    ],
+  }) as unknown as S3Event;
+
+async function objectExists(key: string): Promise<boolean> {
+  try {
+    await storage().send(new HeadObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const firstWords = (text: string, n: number) => text.split(/\s+/).slice(0, n).join(' ');
+
+describe('text PDFs uploaded from the browser', () => {
+  it('a French course becomes ready with its pages, their text and the language', async () => {
+    const view = await uploadAndWait('Biologie cellulaire.pdf', await frenchCoursePdf());
+    expect(view).toMatchObject({ status: 'ready', error: null, language: 'fr', page_count: FRENCH_COURSE.length });
+    const all = await pagesOf(view.id);
+    expect(all.status).toBe(200);
+    expect(all.body.pages.map((p: { page: number }) => p.page)).toEqual([1, 2, 3]);
+    FRENCH_COURSE.forEach((source, i) => {
+      const text: string = all.body.pages[i].text;
+      expect(text.startsWith(source.split('\n')[0])).toBe(true);
+      // Words stay whole and in order, line breaks or not.
+      expect(text.replace(/\s+/g, ' ')).toContain(firstWords(source.split('\n')[1], 12));
+      expect(all.body.pages[i].ocr).toBe(false);
+    });
+    const second = await pagesOf(view.id, '?from=2&to=2');
+    expect(second.body.pages).toHaveLength(1);
+    expect(second.body.pages[0].text).toContain('respiration cellulaire');
+  });
+
+  it('an English course is detected as English, page by page', async () => {
+    const view = await uploadAndWait('Economics 101.pdf', await englishCoursePdf());
+    expect(view).toMatchObject({ status: 'ready', language: 'en', page_count: ENGLISH_COURSE.length });
+    const pages = (await pagesOf(view.id)).body.pages as { page: number; text: string }[];
+    expect(pages).toHaveLength(4);
+    expect(pages[1].text).toContain('Price elasticity of demand measures');
+    expect(pages[3].text).toContain('government intervention');
+    const record = await findFile(user.sub, subjectId, view.id);
+    expect(record).toMatchObject({ successful_pages: 4, ocr_pages: 0, page_count: 4 });
+    expect(record?.text_content).toContain('supply and demand');
+    expect(record?.text_content).toContain('market equilibrium');
+  });
+});
+
+describe('scanned pages', () => {
+  it('a page that is only an image is read by OCR, beside a text page', async () => {
+    const view = await uploadAndWait('scan.pdf', await scannedPdf(undefined, { textPages: ENGLISH_COURSE.slice(0, 1) }), 90_000);
+    expect(view).toMatchObject({ status: 'ready', page_count: 2, language: 'en' });
+    const pages = (await pagesOf(view.id)).body.pages as { page: number; text: string; ocr: boolean }[];
+    expect(pages[0].ocr).toBe(false);
+    expect(pages[1].ocr).toBe(true);
+    const words = pages[1].text.toLowerCase().replace(/\s+/g, ' ');
+    expect(words).toContain('the mitochondria is the');
+    expect(words).toContain('powerhouse of the cell');
+    expect(words).toContain('and produces energy');
+    const record = await findFile(user.sub, subjectId, view.id);
+    expect(record).toMatchObject({ successful_pages: 2, ocr_pages: 1 });
+  }, 120_000);
+});
+
+describe('files that cannot be read', () => {
+  it('a corrupt PDF fails with the load error, and nothing is half-written', async () => {
+    const view = await uploadAndWait('abîmé.pdf', await corruptPdf());
+    expect(view.status).toBe('failed');
+    expect(view.error).toEqual({
+      code: 'pdf_unreadable',
+      message: 'Impossible de lire le contenu du fichier PDF (erreur de chargement). Veuillez vérifier que le fichier est valide et non corrompu.',
+    });
+    expect((await pagesOf(view.id)).body.pages).toEqual([]);
+    const record = await findFile(user.sub, subjectId, view.id);
+    expect(record).toMatchObject({ text_content: null, page_count: null, language: null });
+  });
+
+  it('bytes that are not a PDF, stored under a .pdf name, fail as not a PDF', async () => {
+    const file = await storeDirectly('photo.pdf', notAPdf());
+    const final = await waitForRecord(file);
+    expect(final).toMatchObject({ status: 'failed', error_code: 'pdf_only', text_content: null, page_count: null });
+    const view = await fileView(file.id);
+    expect(view.body.error.message).toBe('Seuls les fichiers PDF sont acceptés');
+    expect(await listPages(user.sub, subjectId, file.id)).toEqual([]);
+  });
+
+  it('an empty file fails as empty or invalid', async () => {
+    const file = await storeDirectly('vide.pdf', emptyFile());
+    const final = await waitForRecord(file);
+    expect(final).toMatchObject({ status: 'failed', error_code: 'pdf_invalid', page_count: null });
+    expect((await fileView(file.id)).body.error.message).toBe('Fichier PDF vide ou invalide.');
+    expect(await listPages(user.sub, subjectId, file.id)).toEqual([]);
+  });
+});
+
+describe('pages of deleted files', () => {
+  it('go with their file, and with their subject', async () => {
+    const subject = (await createSubject(host, user.accessToken, 'Éphémère')).id;
+    const upload = async (name: string, bytes: Uint8Array) => {
+      const { start } = await uploadFile(host, user.accessToken, subject, name, bytes);
+      return waitForFinal(host, user.accessToken, subject, start.body.file.id);
+    };
+    const a = await upload('a.pdf', await frenchCoursePdf());
+    const b = await upload('b.pdf', await englishCoursePdf());
+    expect((await listPages(user.sub, subject)).length).toBe(FRENCH_COURSE.length + ENGLISH_COURSE.length);
+
+    const removed = await api(host, `/api/subjects/${subject}/files/${a.id}`, { token: user.accessToken, method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    expect(await listPages(user.sub, subject, a.id)).toEqual([]);
+    expect((await listPages(user.sub, subject, b.id)).length).toBe(ENGLISH_COURSE.length);
+
+    expect((await api(host, `/api/subjects/${subject}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
+    expect(await listPages(user.sub, subject)).toEqual([]);
+  });
+});
+
+describe('storage events', () => {
+  it('a duplicate event for a file already read changes nothing', async () => {
+    const file = await storeDirectly('doublon.pdf', await frenchCoursePdf());
+    const ready = await waitForRecord(file);
+    expect(ready.status).toBe('ready');
+    const pagesBefore = await listPages(user.sub, subjectId, file.id);
+    await handler(eventFor(file.storage_path));
+    const after = await findFile(user.sub, subjectId, file.id);
+    expect(after).toEqual(ready);
+    expect(await listPages(user.sub, subjectId, file.id)).toEqual(pagesBefore);
+  });
+
+  it('events delivered twice at once still give one ready file with its pages once', async () => {
+    const file = await storeDirectly('deux-fois.pdf', await englishCoursePdf());
+    // The host's own notification and two more deliveries of the same event.
+    await Promise.all([handler(eventFor(file.storage_path)), handler(eventFor(file.storage_path))]);
+    const final = await waitForRecord(file);
+    expect(final).toMatchObject({ status: 'ready', page_count: 4, language: 'en' });
+    const pages = await listPages(user.sub, subjectId, file.id);
+    expect(pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('an object stored without a file record is deleted', async () => {
+    const key = storagePath(user.sub, subjectId, newFileId(new Date(), randomBytes(4).toString('hex')), 'sans dossier.pdf');
+    await storage().send(new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key, Body: await frenchCoursePdf() }));
+    const until = Date.now() + 10_000;
+    while ((await objectExists(key)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(await objectExists(key)).toBe(false);
+  });
+
+  it('objects that are not course files are left alone', async () => {
+    const keys = [`${user.sub}/exports/notes.txt`, storagePath(user.sub, subjectId, newFileId(new Date(), 'a1b2c3d4'), 'episode.mp3')];
+    for (const key of keys) {
+      await storage().send(new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key, Body: 'not a course' }));
+      await handler(eventFor(key));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    for (const key of keys) {
+      expect(await objectExists(key)).toBe(true);
+      await storage().send(new DeleteObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
+    }
+  });
+});

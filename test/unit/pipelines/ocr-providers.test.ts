@@ -1,0 +1,112 @@
+// The OCR providers behind one interface: which one a host gets, the languages for a profile, and
+// how the Textract provider reads a stored document (against a fake Textract client).
+import { describe, expect, it } from 'vitest';
+import {
+  DetectDocumentTextCommand,
+  GetDocumentTextDetectionCommand,
+  StartDocumentTextDetectionCommand,
+  type Block,
+} from '@aws-sdk/client-textract';
+import { ocrLanguages, ocrProviderName } from '../../../functions/platform/ocr/index.js';
+import { SYNC_MAX_BYTES, textractProvider, type TextractLike } from '../../../functions/platform/ocr/textract.js';
+import type { OcrJob } from '../../../functions/platform/ocr/types.js';
+
+const line = (text: string, page: number): Block => ({ BlockType: 'LINE', Text: text, Page: page });
+const word = (text: string, page: number): Block => ({ BlockType: 'WORD', Text: text, Page: page });
+
+function job(over: Partial<OcrJob> = {}): OcrJob {
+  return {
+    pages: [1],
+    pageCount: 1,
+    sizeBytes: 1000,
+    languages: 'fra+eng',
+    object: { bucket: 'uploads', key: 'u/s/1-a-scan.pdf' },
+    renderPage: async () => {
+      throw new Error('Textract reads the stored document, not rendered pages');
+    },
+    ...over,
+  };
+}
+
+/** A Textract double answering each command type from a script. */
+function fakeTextract(script: { detect?: Block[]; start?: string; pages?: { JobStatus: string; Blocks?: Block[]; NextToken?: string; StatusMessage?: string }[] }) {
+  const sent: unknown[] = [];
+  let poll = 0;
+  const client: TextractLike = {
+    async send(command: unknown) {
+      sent.push(command);
+      if (command instanceof DetectDocumentTextCommand) return { Blocks: script.detect ?? [] };
+      if (command instanceof StartDocumentTextDetectionCommand) return { JobId: script.start ?? 'job-1' };
+      if (command instanceof GetDocumentTextDetectionCommand) return script.pages?.[Math.min(poll++, script.pages.length - 1)] ?? { JobStatus: 'IN_PROGRESS' };
+      throw new Error('unexpected command');
+    },
+  };
+  return { client, sent };
+}
+
+const polling = { firstDelayMs: 1, maxDelayMs: 5, factor: 2 };
+
+describe('provider choice', () => {
+  it('is named explicitly by OCR_PROVIDER', () => {
+    expect(ocrProviderName({ OCR_PROVIDER: 'local' })).toBe('local');
+    expect(ocrProviderName({ OCR_PROVIDER: 'textract' })).toBe('textract');
+    expect(() => ocrProviderName({})).toThrow(/OCR_PROVIDER/);
+    expect(() => ocrProviderName({ OCR_PROVIDER: 'cloud' })).toThrow(/"cloud"/);
+  });
+
+  it('reads French first unless the profile is in English', () => {
+    expect(ocrLanguages('fr')).toBe('fra+eng');
+    expect(ocrLanguages(null)).toBe('fra+eng');
+    expect(ocrLanguages('en')).toBe('eng+fra');
+  });
+});
+
+describe('Textract provider', () => {
+  it('reads a one-page document synchronously from storage, lines in order', async () => {
+    const { client, sent } = fakeTextract({ detect: [line('Première ligne', 1), word('Première', 1), line('Seconde ligne', 1)] });
+    const texts = await textractProvider({ client, polling }).recognize(job());
+    expect(texts).toEqual(new Map([[1, 'Première ligne\nSeconde ligne']]));
+    expect(sent).toHaveLength(1);
+    expect((sent[0] as DetectDocumentTextCommand).input).toEqual({ Document: { S3Object: { Bucket: 'uploads', Name: 'u/s/1-a-scan.pdf' } } });
+  });
+
+  it('reads a longer document with one asynchronous job, waiting and following pages of results', async () => {
+    const { client, sent } = fakeTextract({
+      pages: [
+        { JobStatus: 'IN_PROGRESS' },
+        { JobStatus: 'SUCCEEDED', Blocks: [line('Page one text', 1), line('Page two, line one', 2)], NextToken: 't1' },
+        { JobStatus: 'SUCCEEDED', Blocks: [line('Page two, line two', 2), line('Page three', 3)] },
+      ],
+    });
+    const texts = await textractProvider({ client, polling }).recognize(job({ pages: [2, 3], pageCount: 3 }));
+    expect(texts).toEqual(
+      new Map([
+        [2, 'Page two, line one\nPage two, line two'],
+        [3, 'Page three'],
+      ]),
+    );
+    const start = sent[0] as StartDocumentTextDetectionCommand;
+    expect(start.input.DocumentLocation).toEqual({ S3Object: { Bucket: 'uploads', Name: 'u/s/1-a-scan.pdf' } });
+    // The same object always gets the same token: a duplicate event reuses the job.
+    expect(start.input.ClientRequestToken).toMatch(/^[a-f0-9]{64}$/);
+    expect((sent[3] as GetDocumentTextDetectionCommand).input).toMatchObject({ JobId: 'job-1', NextToken: 't1' });
+  });
+
+  it('uses the asynchronous job for a one-page document above the synchronous size limit', async () => {
+    const { client, sent } = fakeTextract({ pages: [{ JobStatus: 'SUCCEEDED', Blocks: [line('Big scan', 1)] }] });
+    const texts = await textractProvider({ client, polling }).recognize(job({ sizeBytes: SYNC_MAX_BYTES + 1 }));
+    expect(texts.get(1)).toBe('Big scan');
+    expect(sent[0]).toBeInstanceOf(StartDocumentTextDetectionCommand);
+  });
+
+  it('rejects when the job fails', async () => {
+    const { client } = fakeTextract({ pages: [{ JobStatus: 'FAILED', StatusMessage: 'Unsupported document format' }] });
+    await expect(textractProvider({ client, polling }).recognize(job({ pageCount: 2 }))).rejects.toThrow(/Unsupported document format/);
+  });
+
+  it('returns what it has when the deadline passes', async () => {
+    const { client } = fakeTextract({ pages: [{ JobStatus: 'IN_PROGRESS' }] });
+    const texts = await textractProvider({ client, polling }).recognize(job({ pageCount: 2, deadline: Date.now() + 30 }));
+    expect(texts.size).toBe(0);
+  });
+});
