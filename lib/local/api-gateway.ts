@@ -28,7 +28,9 @@ export interface ApiGatewayOptions {
 type Claims = Record<string, string>;
 
 export function createApiGateway(opts: ApiGatewayOptions) {
-  const jwks = createRemoteJWKSet(new URL(opts.jwksUrl));
+  // The key set is fetched once and cached; a generous time-out keeps a busy laptop from turning a
+  // slow first fetch into a 401 for a valid token.
+  const jwks = createRemoteJWKSet(new URL(opts.jwksUrl), { timeoutDuration: 30_000, cacheMaxAge: 24 * 3600_000 });
   const handlers = new Map<string, ApiHandler>();
 
   const loadHandler = async (route: RouteDef): Promise<ApiHandler> => {

@@ -18,9 +18,13 @@ import AuthCallbackPage from './pages/AuthCallbackPage';
 import GoalsPage from './pages/GoalsPage';
 import MyPodcastsPage from './pages/MyPodcastsPage';
 import NotFoundPage from './pages/NotFoundPage';
+import SubjectLayout from './pages/subject/SubjectLayout';
 import SubjectPage from './pages/subject/SubjectPage';
 import SubjectToolPage from './pages/subject/SubjectToolPage';
-import { subjectTools } from './pages/subject/tools';
+import UploadPage from './pages/subject/UploadPage';
+import FilesPage from './pages/subject/FilesPage';
+import { comingSoonTools } from './pages/subject/tools';
+import { UpgradeModalProvider } from './components/UpgradeModal';
 
 const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
   const Page = lazy(load);
@@ -34,8 +38,10 @@ const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
 function Root() {
   return (
     <AuthModalProvider>
-      <UrlRules />
-      <Layout />
+      <UpgradeModalProvider>
+        <UrlRules />
+        <Layout />
+      </UpgradeModalProvider>
     </AuthModalProvider>
   );
 }
@@ -67,12 +73,18 @@ export const routes: RouteObject[] = [
           { path: '/profile', element: signedIn(<ProfilePage />, false) },
           { path: '/my-podcasts', element: signedIn(<MyPodcastsPage />) },
           { path: '/goals', element: signedIn(<GoalsPage />) },
-          { path: '/subject/:subjectId', element: signedIn(<SubjectPage />) },
-          { path: '/subject/:subjectId/conversations', element: signedIn(<ConversationsRedirect />) },
-          ...subjectTools.map(([tool]) => ({
-            path: `/subject/:subjectId/${tool}`,
-            element: signedIn(<SubjectToolPage key={tool} tool={tool} />),
-          })),
+          {
+            // The subject tab bar over every page of a subject.
+            path: '/subject/:subjectId',
+            element: signedIn(<SubjectLayout />),
+            children: [
+              { index: true, element: <SubjectPage /> },
+              { path: 'upload', element: <UploadPage /> },
+              { path: 'files', element: <FilesPage /> },
+              { path: 'conversations', element: <ConversationsRedirect /> },
+              ...comingSoonTools.map(([tool]) => ({ path: tool, element: <SubjectToolPage key={tool} tool={tool} /> })),
+            ],
+          },
           { path: '/onboarding', element: signedIn(<OnboardingPage />, false) },
           { path: '/onboarding/pricing', element: signedIn(<OnboardingPricingPage />, false) },
           { path: '/auth/callback', element: <AuthCallbackPage /> },

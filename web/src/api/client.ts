@@ -2,10 +2,15 @@
 // config.json ('/api'). It sends the Amplify access token when signed in and the UI language,
 // retries network failures and 5xx three times (1 s, doubling), tries one session refresh on a
 // token error, and otherwise throws an ApiError carrying the server's message.
+//
+// A token error ends the session only when the session it was answered for is still the current
+// one and the refresh is refused: a request sent before a sign-in (or before another request
+// refreshed the tokens) is sent again with the current token, and a refused request whose tokens
+// could be refreshed fails on its own without signing the student out.
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { getConfig } from '../config';
 import { currentLang, translate } from '../i18n';
-import { expireSession } from '../auth/expiry';
+import { expireSession, isFinalRefreshError } from '../auth/expiry';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -33,12 +38,22 @@ export interface RequestOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function accessToken(forceRefresh = false): Promise<string | null> {
+async function accessToken(): Promise<string | null> {
   try {
-    const session = await fetchAuthSession(forceRefresh ? { forceRefresh: true } : undefined);
+    const session = await fetchAuthSession();
     return session.tokens?.accessToken?.toString() ?? null;
   } catch {
     return null;
+  }
+}
+
+/** A new access token; 'refused' when the refresh token is no longer accepted. */
+async function refreshedToken(): Promise<string | 'refused' | 'unavailable'> {
+  try {
+    const session = await fetchAuthSession({ forceRefresh: true });
+    return session.tokens?.accessToken?.toString() ?? 'refused';
+  } catch (err) {
+    return isFinalRefreshError(err) ? 'refused' : 'unavailable';
   }
 }
 
@@ -105,6 +120,7 @@ async function send(method: Method, path: string, body: unknown, opts: RequestOp
 export async function request<T>(method: Method, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
   let token = await accessToken();
   let refreshed = false;
+  let triedCurrent = false;
   let attempt = 0;
   for (;;) {
     let res: Response;
@@ -123,16 +139,29 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
       return (text ? JSON.parse(text) : undefined) as T;
     }
     const error = await readError(res);
-    if (token && isTokenError(error)) {
+    if (isTokenError(error)) {
+      const current = await accessToken();
+      if (current && current !== token && !triedCurrent) {
+        // The session changed while the request was in flight (a sign-in, a refresh): the answer
+        // was for a token that is no longer the session's.
+        triedCurrent = true;
+        token = current;
+        continue;
+      }
+      // Sent without a token, or the session is already gone (signed out, or expired by another
+      // request): nothing to refresh or to expire.
+      if (!token || !current) throw error;
       if (!refreshed) {
         refreshed = true;
-        const fresh = await accessToken(true);
-        if (fresh) {
+        const fresh = await refreshedToken();
+        if (fresh === 'refused') {
+          // The session cannot be recovered.
+          await expireSession();
+        } else if (fresh !== 'unavailable') {
           token = fresh;
           continue;
         }
       }
-      await expireSession();
       throw error;
     }
     if (res.status >= 500 && opts.retry !== false && attempt < RETRIES) {

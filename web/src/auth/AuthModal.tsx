@@ -2,6 +2,7 @@
 // Google, the 6-digit e-mail code with resend, and the forgot-password request. Mounted once by the
 // app; any page opens it with `useAuthModal().open(mode, { referralCode, next })`.
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { confirmSignUp, resendSignUpCode, resetPassword, signIn, signInWithRedirect, signUp } from 'aws-amplify/auth';
 import Dialog from '../components/Dialog';
@@ -164,14 +165,50 @@ function AuthModal({ initial, onClose }: { initial: ModalState; onClose(): void 
     sentTimer.current = setTimeout(() => setEmailSent(false), EMAIL_SENT_FLAG_MS);
   };
 
+  // From the moment a password is sent until this modal has taken the student where they go, the
+  // session is told a sign-in is in progress: the page behind does not redirect on its own (the
+  // session turns signed-in as soon as Amplify has the tokens, while the streak update may still
+  // take seconds) and guards do not open another login modal.
+  const endHold = useRef<(() => void) | null>(null);
+  const holdSignIn = () => {
+    endHold.current ??= session.beginSignIn();
+  };
+  const releaseSignIn = () => {
+    endHold.current?.();
+    endHold.current = null;
+  };
+  useEffect(
+    () => () => {
+      endHold.current?.();
+      endHold.current = null;
+    },
+    [],
+  );
+
   const finishSignIn = async (signedInEmail: string, toOnboarding: boolean) => {
-    const profile = await afterSignIn(signedInEmail, session.refresh);
-    onClose();
-    navigate(toOnboarding ? '/onboarding' : landingPath(profile, initial.next), { replace: true });
+    holdSignIn();
+    try {
+      const profile = await afterSignIn(signedInEmail, session.refresh);
+      // Router updates are transitions: flushSync puts the new page on screen before the modal
+      // closes and the hold ends, so the page behind never gets to redirect first.
+      await navigate(toOnboarding ? '/onboarding' : landingPath(profile, initial.next), { replace: true, flushSync: true });
+    } finally {
+      flushSync(onClose);
+      releaseSignIn();
+    }
   };
 
-  const passwordSignIn = async (username: string, pwd: string) =>
-    signIn({ username, password: pwd, options: { authFlowType: AUTH_FLOW } });
+  const passwordSignIn = async (username: string, pwd: string) => {
+    holdSignIn();
+    try {
+      const result = await signIn({ username, password: pwd, options: { authFlowType: AUTH_FLOW } });
+      if (!result.isSignedIn) releaseSignIn();
+      return result;
+    } catch (err) {
+      releaseSignIn();
+      throw err;
+    }
+  };
 
   // ---- Login ----
   const onLogin = async (e: FormEvent) => {

@@ -10,6 +10,22 @@ export const LOGOUT_EVENT = 'revise:logout';
 let expiring: Promise<void> | null = null;
 let expired = false;
 
+export const authErrorName = (err: unknown): string =>
+  err && typeof err === 'object' && 'name' in err ? String((err as { name: unknown }).name) : '';
+
+/** Amplify's token-refresh failures after which the stored tokens are gone for good. */
+const FINAL_REFRESH_ERRORS = [
+  'NotAuthorizedException',
+  'TokenRevokedException',
+  'UserNotFoundException',
+  'PasswordResetRequiredException',
+  'UserNotConfirmedException',
+  'RefreshTokenReuseException',
+];
+
+/** A refresh failure that ends the session (a network error or a throttled call does not). */
+export const isFinalRefreshError = (err: unknown): boolean => FINAL_REFRESH_ERRORS.some((name) => authErrorName(err).startsWith(name));
+
 /** True between an expiry and the next sign-in (the login modal then says why it opened). */
 export const sessionHasExpired = (): boolean => expired;
 export const clearSessionExpired = (): void => {

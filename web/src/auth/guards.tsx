@@ -9,20 +9,21 @@ import { useAuthModal } from './AuthModal';
 import { InlineLoading } from '../components/LoadingScreen';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, signingIn } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const authModal = useAuthModal();
 
-  // Runs when the session becomes signed out, not on every render.
+  // Runs when the session becomes signed out, not on every render; not while the login modal is
+  // finishing a sign-in (it is open already and decides where the student goes).
   const wanted = useRef({ location, navigate, authModal });
   wanted.current = { location, navigate, authModal };
   useEffect(() => {
-    if (status !== 'signedOut') return;
+    if (status !== 'signedOut' || signingIn) return;
     const { location: at, navigate: go, authModal: modal } = wanted.current;
     go('/', { replace: true });
     if (!wasSignOutIntentional()) modal.open('login', { next: `${at.pathname}${at.search}`, sessionExpired: sessionHasExpired() });
-  }, [status]);
+  }, [status, signingIn]);
 
   if (status !== 'signedIn') return <InlineLoading />;
   return <>{children}</>;

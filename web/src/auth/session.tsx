@@ -2,12 +2,19 @@
 // user and the profile, a sign-out clears them, a failed token refresh ends the session with the
 // stored 'session expired' message. Tokens are checked every 30 s and refreshed when they expire
 // within three ticks.
+//
+// Every sign-in and sign-out starts a new session generation: a read started in an earlier
+// generation never writes its result over a newer state, and a caller never joins it. A read that
+// fails for another reason than "no tokens" (a network error while Amplify refreshes, say) is
+// retried and, if it keeps failing, leaves a known session as it is. While the login modal finishes
+// a sign-in (`beginSignIn`), `signingIn` is true: pages wait before reacting to the new session, so
+// that only the modal decides where the student goes.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Hub } from 'aws-amplify/utils';
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { api } from '../api/client';
 import type { PublicProfile } from '../api/types';
-import { clearSessionExpired, expireSession, LOGOUT_EVENT } from './expiry';
+import { authErrorName as errorName, clearSessionExpired, expireSession, isFinalRefreshError, LOGOUT_EVENT } from './expiry';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -25,6 +32,13 @@ export interface SessionValue {
   refresh(): Promise<PublicProfile | null>;
   /** Re-reads the user's attributes (email_verified). */
   reloadAttributes(): Promise<void>;
+  /** True while a sign-in is being finished by the login modal (see beginSignIn). */
+  signingIn: boolean;
+  /**
+   * Marks a sign-in as in progress until the returned function is called: pages hold their own
+   * redirects of a signed-in student and guards do not ask to log in meanwhile.
+   */
+  beginSignIn(): () => void;
 }
 
 interface State {
@@ -48,33 +62,70 @@ const SessionContext = createContext<SessionValue | null>(null);
 let signedOutOnPurpose = false;
 export const wasSignOutIntentional = (): boolean => signedOutOnPurpose;
 
-async function readUser(): Promise<Pick<State, 'userId' | 'email' | 'emailVerified'> | null> {
+type UserFields = Pick<State, 'userId' | 'email' | 'emailVerified'>;
+
+export const READ_RETRY_DELAYS_MS = [300, 1000];
+
+/**
+ * The signed-in user, or null when there is no session (no tokens). Any other failure throws, so
+ * that a transient error is never taken for a sign-out.
+ */
+async function readUser(): Promise<UserFields | null> {
+  const session = await fetchAuthSession();
+  if (!session.tokens?.accessToken) return null;
+  let user: Awaited<ReturnType<typeof getCurrentUser>>;
   try {
-    const session = await fetchAuthSession();
-    if (!session.tokens?.accessToken) return null;
-    const user = await getCurrentUser();
-    let email: string | null = user.signInDetails?.loginId ?? null;
-    let emailVerified = true;
-    try {
-      const attrs = await fetchUserAttributes();
-      email = attrs.email ?? email;
-      emailVerified = attrs.email_verified === undefined ? true : attrs.email_verified === 'true';
-    } catch {
-      const claim = session.tokens.idToken?.payload;
-      if (typeof claim?.email === 'string') email = claim.email;
-      if (claim && 'email_verified' in claim) emailVerified = claim.email_verified === true || claim.email_verified === 'true';
-    }
-    return { userId: user.userId, email, emailVerified };
+    user = await getCurrentUser();
+  } catch (err) {
+    // The tokens were cleared between the two reads (a sign-out or an expiry).
+    if (errorName(err) === 'UserUnAuthenticatedException') return null;
+    throw err;
+  }
+  let email: string | null = user.signInDetails?.loginId ?? null;
+  let emailVerified = true;
+  try {
+    const attrs = await fetchUserAttributes();
+    email = attrs.email ?? email;
+    emailVerified = attrs.email_verified === undefined ? true : attrs.email_verified === 'true';
   } catch {
-    return null;
+    const claim = session.tokens.idToken?.payload;
+    if (typeof claim?.email === 'string') email = claim.email;
+    if (claim && 'email_verified' in claim) emailVerified = claim.email_verified === true || claim.email_verified === 'true';
+  }
+  return { userId: user.userId, email, emailVerified };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** readUser, tried again after a transient failure. */
+async function readUserPatiently(): Promise<UserFields | null> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await readUser();
+    } catch (err) {
+      if (attempt >= READ_RETRY_DELAYS_MS.length) throw err;
+      await sleep(READ_RETRY_DELAYS_MS[attempt]);
+    }
   }
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ ...signedOutState, status: 'loading' });
-  const inflight = useRef<Promise<PublicProfile | null> | null>(null);
+  const [signInHolds, setSignInHolds] = useState(0);
+  // The session generation: bumped by every sign-in and sign-out.
+  const generation = useRef(0);
+  const inflight = useRef<{ generation: number; promise: Promise<PublicProfile | null> } | null>(null);
   const statusRef = useRef<SessionStatus>('loading');
   statusRef.current = state.status;
+
+  const newGeneration = useCallback(() => {
+    generation.current += 1;
+  }, []);
+
+  const signedOut = useCallback(() => {
+    newGeneration();
+    setState(signedOutState);
+  }, [newGeneration]);
 
   const loadProfile = useCallback(async (): Promise<PublicProfile | null> => {
     try {
@@ -84,9 +135,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const refreshRef = useRef<() => Promise<PublicProfile | null>>(() => Promise.resolve(null));
   const refresh = useCallback((): Promise<PublicProfile | null> => {
-    inflight.current ??= (async () => {
-      const user = await readUser();
+    const started = generation.current;
+    // Joining is only for a read of the same generation: one started before a sign-in (or a
+    // sign-out) would answer for a session that no longer exists.
+    if (inflight.current?.generation === started) return inflight.current.promise;
+    const stale = () => generation.current !== started;
+    const promise = (async (): Promise<PublicProfile | null> => {
+      let user: UserFields | null;
+      try {
+        user = await readUserPatiently();
+      } catch {
+        if (stale()) return refreshRef.current();
+        // Still failing: a known session stays as it is; an unknown one is taken as signed out.
+        setState((s) => (s.status === 'loading' ? signedOutState : s));
+        return null;
+      }
+      if (stale()) return refreshRef.current();
       if (!user) {
         setState(signedOutState);
         return null;
@@ -96,22 +162,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Signed in is known as soon as the user is: the profile follows.
       setState((s) => ({ ...s, ...user, status: 'signedIn', profile: s.userId === user.userId ? s.profile : null, profileError: false }));
       const profile = await loadProfile();
+      if (stale()) return refreshRef.current();
       setState((s) => (s.userId === user.userId ? { ...s, profile: profile ?? s.profile, profileError: !profile } : s));
       return profile;
     })().finally(() => {
-      inflight.current = null;
+      if (inflight.current?.promise === promise) inflight.current = null;
     });
-    return inflight.current;
+    inflight.current = { generation: started, promise };
+    return promise;
   }, [loadProfile]);
+  refreshRef.current = refresh;
 
   const reloadProfile = useCallback(async () => {
+    const started = generation.current;
     const profile = await loadProfile();
+    if (generation.current !== started) return;
     setState((s) => (s.status === 'signedIn' ? { ...s, profile: profile ?? s.profile, profileError: !profile } : s));
   }, [loadProfile]);
 
   const reloadAttributes = useCallback(async () => {
-    const user = await readUser();
-    if (user) setState((s) => (s.status === 'signedIn' ? { ...s, ...user } : s));
+    const started = generation.current;
+    let user: UserFields | null;
+    try {
+      user = await readUser();
+    } catch {
+      return;
+    }
+    if (user && generation.current === started) setState((s) => (s.status === 'signedIn' && s.userId === user.userId ? { ...s, ...user } : s));
   }, []);
 
   const signOut = useCallback(async () => {
@@ -121,7 +198,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       /* local tokens are cleared even when revocation fails */
     }
-    setState(signedOutState);
+    signedOut();
+  }, [signedOut]);
+
+  const beginSignIn = useCallback(() => {
+    let ended = false;
+    setSignInHolds((n) => n + 1);
+    return () => {
+      if (ended) return;
+      ended = true;
+      setSignInHolds((n) => n - 1);
+    };
   }, []);
 
   // Initial session, then Hub events.
@@ -131,30 +218,34 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       switch (payload.event) {
         case 'signedIn':
         case 'signInWithRedirect':
+          newGeneration();
           void refresh().then(() => {
             setTimeout(() => window.dispatchEvent(new Event(SUBSCRIPTION_REFRESH_EVENT)), 1000);
           });
           break;
         case 'signedOut':
-          setState(signedOutState);
+          signedOut();
           break;
         case 'tokenRefresh':
           void reloadAttributes();
           break;
-        case 'tokenRefresh_failure':
-          if (statusRef.current === 'signedIn') void expireSession();
+        case 'tokenRefresh_failure': {
+          // A network error keeps the tokens (Amplify tries again later); only a refused refresh
+          // token ends the session.
+          const error = (payload.data as { error?: unknown } | undefined)?.error;
+          if (statusRef.current === 'signedIn' && isFinalRefreshError(error)) void expireSession();
           break;
+        }
         default:
           break;
       }
     });
-    const onLogout = () => setState(signedOutState);
-    window.addEventListener(LOGOUT_EVENT, onLogout);
+    window.addEventListener(LOGOUT_EVENT, signedOut);
     return () => {
       stop();
-      window.removeEventListener(LOGOUT_EVENT, onLogout);
+      window.removeEventListener(LOGOUT_EVENT, signedOut);
     };
-  }, [refresh, reloadAttributes]);
+  }, [refresh, reloadAttributes, newGeneration, signedOut]);
 
   // Token refresh tick.
   useEffect(() => {
@@ -171,16 +262,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           const fresh = await fetchAuthSession({ forceRefresh: true });
           if (!fresh.tokens?.accessToken) await expireSession();
         }
-      } catch {
-        await expireSession();
+      } catch (err) {
+        // A refused refresh token ends the session; a network error is tried again next tick.
+        if (isFinalRefreshError(err)) await expireSession();
       }
     }, TOKEN_TICK_MS);
     return () => clearInterval(timer);
   }, [state.status]);
 
+  const signingIn = signInHolds > 0;
   const value = useMemo<SessionValue>(
-    () => ({ ...state, reloadProfile, signOut, refresh, reloadAttributes }),
-    [state, reloadProfile, signOut, refresh, reloadAttributes],
+    () => ({ ...state, reloadProfile, signOut, refresh, reloadAttributes, signingIn, beginSignIn }),
+    [state, reloadProfile, signOut, refresh, reloadAttributes, signingIn, beginSignIn],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

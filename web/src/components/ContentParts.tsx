@@ -319,6 +319,9 @@ const ICONS = {
   help: `${circle(12, 12, 9)} M9.6 9.3a2.5 2.5 0 0 1 4.8.9c0 1.7-2.4 2.2-2.4 3.8 M12 17.2h.01`,
   trash: 'M4 7h16 M9 7V4h6v3 M6.5 7l1 13h9l1-13 M10 11v5.5 M14 11v5.5',
   cookie: `${circle(12, 12, 9)} M8.5 9.5h.01 M14.5 8h.01 M15.5 14.5h.01 M10 15h.01 M12 12h.01`,
+  history: `M3.5 12a8.5 8.5 0 1 0 2.5-6 M3.5 4v4.5H8 M12 7.5V12l3 2`,
+  eye: `M2.5 12s3.5-6.5 9.5-6.5 9.5 6.5 9.5 6.5-3.5 6.5-9.5 6.5S2.5 12 2.5 12z ${circle(12, 12, 2.8)}`,
+  plus: 'M12 5v14 M5 12h14',
 } as const;
 
 export type IconName = keyof typeof ICONS;

@@ -10,11 +10,13 @@ import NewSubjectPage from './NewSubjectPage';
 const LandingPage = lazy(() => import('./LandingPage'));
 
 export default function HomePage() {
-  const { status } = useSession();
+  const { status, signingIn } = useSession();
   const [params] = useSearchParams();
 
   if (status === 'loading') return <InlineLoading />;
-  if (status === 'signedIn') {
+  // While the login modal finishes a sign-in, the landing page stays: the modal takes the student
+  // where they go (onboarding, or the page they wanted).
+  if (status === 'signedIn' && !signingIn) {
     if (params.get('newSubject') === 'true') {
       return (
         <RequireOnboarded>

@@ -41,7 +41,7 @@ export default function PromoPage() {
 
   usePageHead({ title: t('head.promo.title'), description: t('head.promo.description'), canonical: '/offre-de-rentree' });
 
-  if (session.status === 'signedIn') return <Navigate to="/onboarding" replace />;
+  if (session.status === 'signedIn' && !session.signingIn) return <Navigate to="/onboarding" replace />;
 
   return (
     <div className="ct-page ct-promo">

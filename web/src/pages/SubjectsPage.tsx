@@ -1,13 +1,129 @@
-// `/subjects`: the student's subjects. The streak card is shown here (spec §2); the grid of
-// subjects arrives with the subjects area, and the page says so.
+// `/subjects` (spec §2): the streak card, then the student's subjects as cards coloured by their
+// theme (file count, add-file, my files, delete with confirmation) and a new-subject card; an
+// empty state when there are none. A deletion says 'Matière supprimée avec succès !' for 3 s.
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import StreakCard from '../components/StreakCard';
+import ConfirmDialog from '../components/ConfirmDialog';
+import { Icon } from '../components/ContentParts';
+import { InlineLoading } from '../components/LoadingScreen';
+import { fileCountLabel } from '../components/subject-helpers';
+import { ApiError } from '../api/client';
+import { subjectsApi, useSubjects, type Subject } from '../api/subjects';
+import { colorTheme } from '../../../functions/core/subjects';
 import { useI18n } from '../i18n';
 import { usePageTitle } from '../components/usePageTitle';
+import '../styles/subjects.css';
+
+/** Spec §9: success messages stay 3 s. */
+export const SUCCESS_MESSAGE_MS = 3000;
+
+const path = (s: Subject, tool?: string) => `/subject/${encodeURIComponent(s.id)}${tool ? `/${tool}` : ''}`;
+
+function SubjectCard({ subject, onDelete }: { subject: Subject; onDelete(): void }) {
+  const { t } = useI18n();
+  return (
+    <li className={`subject-card subject-theme-${colorTheme(subject.color_index)}`} data-testid="subject-card">
+      <div className="subject-card-band">
+        <h2 className="subject-card-name">
+          <Link to={path(subject)} className="subject-card-link" aria-label={t('subjects.open', { name: subject.name })}>
+            {subject.name}
+          </Link>
+        </h2>
+        <button type="button" className="subject-card-delete" aria-label={t('subjects.deleteLabel', { name: subject.name })} onClick={onDelete}>
+          <Icon name="trash" />
+        </button>
+      </div>
+      <div className="subject-card-body">
+        <p className="subject-card-count" data-testid="subject-file-count">
+          <Icon name="folder" />
+          {fileCountLabel(t, subject.fileCount)}
+        </p>
+        <div className="subject-card-actions">
+          <Link to={path(subject, 'upload')} className="btn btn-secondary btn-sm" aria-label={t('subjects.addFileLabel', { name: subject.name })}>
+            <Icon name="plus" />
+            {t('subjects.addFile')}
+          </Link>
+          <Link to={path(subject, 'files')} className="btn btn-ghost btn-sm" aria-label={t('subjects.myFilesLabel', { name: subject.name })}>
+            {t('subjects.myFiles')}
+          </Link>
+        </div>
+      </div>
+    </li>
+  );
+}
 
 export default function SubjectsPage() {
   const { t } = useI18n();
   usePageTitle(t('subjects.title'));
+  const { data, error, reload } = useSubjects();
+  const [toDelete, setToDelete] = useState<Subject | null>(null);
+  const [deleted, setDeleted] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  // The list may have changed elsewhere (another tab or device): look again on arrival.
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  useEffect(() => void reloadRef.current(), []);
+
+  const confirmDelete = async (subject: Subject) => {
+    try {
+      await subjectsApi.remove(subject.id);
+    } catch (err) {
+      throw new Error(err instanceof ApiError && err.message ? t('subjects.deleteFailedReason', { reason: err.message }) : t('subjects.deleteFailed'), { cause: err });
+    }
+    setToDelete(null);
+    await reload();
+    setDeleted(true);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setDeleted(false), SUCCESS_MESSAGE_MS);
+  };
+
+  let content;
+  if (!data) {
+    content = error ? (
+      <div className="alert alert-error" role="alert">
+        <p>{error instanceof ApiError ? error.message : t('subjects.networkError')}</p>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    ) : (
+      <InlineLoading />
+    );
+  } else if (data.subjects.length === 0) {
+    content = (
+      <div className="empty-state empty-state-large">
+        <Icon name="folder" className="empty-state-icon" />
+        <h2>{t('subjects.emptyTitle')}</h2>
+        <p className="muted">{t('subjects.emptyText')}</p>
+        <Link to="/?newSubject=true" className="btn btn-primary">
+          <Icon name="plus" />
+          {t('subjects.emptyCta')}
+        </Link>
+      </div>
+    );
+  } else {
+    content = (
+      <ul className="subject-grid" aria-label={t('subjects.listLabel')}>
+        {data.subjects.map((subject) => (
+          <SubjectCard key={subject.id} subject={subject} onDelete={() => setToDelete(subject)} />
+        ))}
+        <li className="subject-card subject-card-new">
+          <Link to="/?newSubject=true" className="subject-card-new-link">
+            <span className="subject-card-new-icon" aria-hidden="true">
+              <Icon name="plus" />
+            </span>
+            <span className="subject-card-new-title">{t('subjects.newSubject')}</span>
+            <span className="subject-card-new-hint">{t('subjects.newSubjectHint')}</span>
+          </Link>
+        </li>
+      </ul>
+    );
+  }
+
   return (
     <div className="container page">
       <div className="subjects-head">
@@ -16,16 +132,29 @@ export default function SubjectsPage() {
           <p>{t('subjects.intro')}</p>
         </div>
         <Link to="/?newSubject=true" className="btn btn-primary">
-          + {t('subjects.newSubject')}
+          <Icon name="plus" />
+          {t('subjects.newSubject')}
         </Link>
       </div>
       <div className="stack">
         <StreakCard />
-        <div className="soon-note" role="note">
-          <span className="badge">{t('common.comingSoon')}</span>
-          <p style={{ margin: 0 }}>{t('subjects.note')}</p>
-        </div>
+        {deleted && (
+          <div className="alert alert-success" role="status">
+            {t('subjects.deleted')}
+          </div>
+        )}
+        {content}
       </div>
+      {toDelete && (
+        <ConfirmDialog
+          title={t('subjects.deleteTitle', { name: toDelete.name })}
+          text={t('subjects.deleteText')}
+          confirmLabel={t('subjects.deleteConfirm')}
+          busyLabel={t('subjects.deleting')}
+          onConfirm={() => confirmDelete(toDelete)}
+          onClose={() => setToDelete(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,21 +1,55 @@
-// `/subject/{subjectId}`: the subject's tiles. The tools are not available yet; the page says so.
-import { Link, useParams } from 'react-router-dom';
-import ComingSoon from '../../components/ComingSoon';
+// `/subject/{subjectId}`: the subject's courses at a glance and its tools as tiles (spec §2). Tools
+// of later parts of the product link to their page, which says honestly that it is not ready.
+import { Link } from 'react-router-dom';
+import { Icon } from '../../components/ContentParts';
+import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../i18n';
-import { subjectTools } from './tools';
+import { fileCountLabel } from '../../components/subject-helpers';
+import { subjectPath, useSubject } from './SubjectLayout';
+import { isAvailable, subjectTiles } from './tools';
 
 export default function SubjectPage() {
   const { t } = useI18n();
-  const { subjectId = '' } = useParams();
+  const { subject } = useSubject();
+  usePageTitle(subject.name);
   return (
-    <ComingSoon title={t('subject.title')} note={t('subject.note')}>
-      <nav className="tool-grid" aria-label={t('subject.title')}>
-        {subjectTools.map(([segment, label]) => (
-          <Link key={segment} className="tool-tile" to={`/subject/${encodeURIComponent(subjectId)}/${segment}`}>
-            {t(label)}
+    <div className="stack">
+      <section className="subject-files-card" aria-labelledby="subject-files-title">
+        <span className="subject-files-icon" aria-hidden="true">
+          <Icon name="folder" />
+        </span>
+        <div className="subject-files-text">
+          <h2 id="subject-files-title">{t('subject.filesTitle')}</h2>
+          <p className="muted">{subject.fileCount > 0 ? fileCountLabel(t, subject.fileCount) : t('subject.filesEmpty')}</p>
+        </div>
+        <div className="row">
+          <Link className="btn btn-secondary btn-sm" to={subjectPath(subject.id, 'files')}>
+            {t('subject.seeFiles')}
           </Link>
-        ))}
-      </nav>
-    </ComingSoon>
+          <Link className="btn btn-primary btn-sm" to={subjectPath(subject.id, 'upload')}>
+            <Icon name="plus" />
+            {t('subject.addFile')}
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="subject-tools-title">
+        <h2 id="subject-tools-title">{t('subject.toolsTitle')}</h2>
+        <ul className="subject-tiles">
+          {subjectTiles.map((tile) => (
+            <li key={tile.segment}>
+              <Link className="subject-tile" to={subjectPath(subject.id, tile.segment)}>
+                <span className="subject-tile-icon" aria-hidden="true">
+                  <Icon name={tile.icon} />
+                </span>
+                <span className="subject-tile-label">{t(tile.label)}</span>
+                <span className="subject-tile-desc">{t(tile.description)}</span>
+                {!isAvailable(tile.segment) && <span className="badge subject-tile-badge">{t('common.comingSoon')}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
   );
 }

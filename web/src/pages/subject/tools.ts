@@ -1,7 +1,30 @@
-// The tools of a subject page (spec §2), in the order of its tiles, with their route segment.
+// The tiles of a subject page (spec §2), in order, with their route segment, and the tools whose
+// page comes with a later part of the product (their route shows an honest placeholder).
 import type { MessageKey } from '../../i18n';
+import type { IconName } from '../../components/ContentParts';
 
-export const subjectTools = [
+export interface SubjectTile {
+  segment: string;
+  label: MessageKey;
+  description: MessageKey;
+  icon: IconName;
+}
+
+export const subjectTiles: readonly SubjectTile[] = [
+  { segment: 'question', label: 'tool.question', description: 'tool.question.desc', icon: 'chat' },
+  { segment: 'quiz', label: 'tool.quiz', description: 'tool.quiz.desc', icon: 'quiz' },
+  { segment: 'summary', label: 'tool.summary', description: 'tool.summary.desc', icon: 'sheet' },
+  { segment: 'flashcards', label: 'tool.flashcards', description: 'tool.flashcards.desc', icon: 'cards' },
+  { segment: 'schedule', label: 'tool.schedule', description: 'tool.schedule.desc', icon: 'calendar' },
+  { segment: 'todos', label: 'tool.todos', description: 'tool.todos.desc', icon: 'check' },
+  { segment: 'stats', label: 'tool.stats', description: 'tool.stats.desc', icon: 'chart' },
+  { segment: 'conversations', label: 'tool.conversations', description: 'tool.conversations.desc', icon: 'history' },
+  { segment: 'podcast', label: 'tool.podcast', description: 'tool.podcast.desc', icon: 'headphones' },
+  { segment: 'coach', label: 'tool.coach', description: 'tool.coach.desc', icon: 'bulb' },
+];
+
+/** Tools not available yet: route segment and label. `/conversations` redirects to `/question`. */
+export const comingSoonTools = [
   ['question', 'tool.question'],
   ['quiz', 'tool.quiz'],
   ['summary', 'tool.summary'],
@@ -11,8 +34,9 @@ export const subjectTools = [
   ['stats', 'tool.stats'],
   ['podcast', 'tool.podcast'],
   ['coach', 'tool.coach'],
-  ['files', 'tool.files'],
-  ['upload', 'tool.upload'],
 ] as const satisfies readonly (readonly [string, MessageKey])[];
 
-export type SubjectTool = (typeof subjectTools)[number][0];
+export type ComingSoonTool = (typeof comingSoonTools)[number][0];
+
+/** True when the tile's tool has its own page already. */
+export const isAvailable = (segment: string): boolean => !comingSoonTools.some(([s]) => s === segment) && segment !== 'conversations';

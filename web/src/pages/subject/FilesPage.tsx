@@ -1,0 +1,205 @@
+// `/subject/{subjectId}/files` (spec §2): the subject's files with their display name, date and
+// status (uploading, processing with a spinner, ready with pages and language, failed with the
+// reason), refreshed every 1.5 s while a file is on its way. View opens the PDF viewer, also
+// reachable as `?view={fileId}&page=N` so citations can link to a page; delete asks first.
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { reloadSubjects, subjectsApi, type FileStatus, type FileView } from '../../api/subjects';
+import ConfirmDialog from '../../components/ConfirmDialog';
+import { Icon } from '../../components/ContentParts';
+import PdfViewer from '../../components/files/PdfViewer';
+import { InlineLoading } from '../../components/LoadingScreen';
+import { usePageTitle } from '../../components/usePageTitle';
+import { formatFileSize, pageCountLabel } from '../../components/subject-helpers';
+import { useI18n, type MessageKey } from '../../i18n';
+import { subjectPath, useSubject } from './SubjectLayout';
+
+export const FILES_POLL_MS = 1500;
+
+const statusLabel: Record<FileStatus, MessageKey> = {
+  uploading: 'files.statusUploading',
+  processing: 'files.statusProcessing',
+  ready: 'files.statusReady',
+  failed: 'files.statusFailed',
+};
+
+const inProgress = (f: FileView) => f.status === 'uploading' || f.status === 'processing';
+
+function StatusBadge({ status }: { status: FileStatus }) {
+  const { t } = useI18n();
+  return (
+    <span className={`status-badge status-${status}`} data-testid="file-status">
+      {(status === 'uploading' || status === 'processing') && <span className="spinner spinner-sm" aria-hidden="true" />}
+      {status === 'ready' && <Icon name="check" />}
+      {status === 'failed' && <Icon name="cross" />}
+      {t(statusLabel[status])}
+    </span>
+  );
+}
+
+export default function FilesPage() {
+  const { t, lang, formatDate } = useI18n();
+  const { subject } = useSubject();
+  const [params, setParams] = useSearchParams();
+  const [files, setFiles] = useState<FileView[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [pollMisses, setPollMisses] = useState(0);
+  const [toDelete, setToDelete] = useState<FileView | null>(null);
+  usePageTitle(`${t('files.title')} · ${subject.name}`);
+
+  const load = useCallback(async () => {
+    try {
+      const { files: list } = await subjectsApi.files(subject.id);
+      setFiles(list);
+      setLoadError(false);
+    } catch {
+      setLoadError(true);
+      setPollMisses((n) => n + 1);
+    }
+  }, [subject.id]);
+
+  useEffect(() => {
+    setFiles(null);
+    setLoadError(false);
+    void load();
+  }, [load]);
+
+  // While a file is uploading or processing, look again every 1.5 s.
+  const waiting = files?.some(inProgress) ?? false;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => void load(), FILES_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, files, pollMisses, load]);
+
+  // A file that just became ready or failed changes the subject's count elsewhere.
+  const readyCount = files?.filter((f) => !inProgress(f)).length ?? 0;
+  useEffect(() => {
+    if (readyCount > 0) void reloadSubjects();
+  }, [readyCount]);
+
+  const viewId = params.get('view');
+  const viewPage = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const viewing = viewId ? (files?.find((f) => f.id === viewId) ?? null) : null;
+
+  const openViewer = (file: FileView, page = 1) => setParams({ view: file.id, page: String(page) });
+  const closeViewer = () => setParams({}, { replace: true });
+  const changePage = (page: number) => setParams({ view: viewId ?? '', page: String(page) }, { replace: true });
+
+  const confirmDelete = async (file: FileView) => {
+    try {
+      await subjectsApi.removeFile(subject.id, file.id);
+    } catch (err) {
+      const detail = err instanceof ApiError && err.message ? `\n${err.message}` : '';
+      throw new Error(`${t('files.deleteFailed')}${detail}`, { cause: err });
+    }
+    setFiles((list) => list?.filter((f) => f.id !== file.id) ?? null);
+    setToDelete(null);
+    void reloadSubjects();
+  };
+
+  const languageOf = (f: FileView) => (f.language ? t(f.language === 'fr' ? 'files.lang.fr' : f.language === 'en' ? 'files.lang.en' : 'files.lang.und') : null);
+
+  return (
+    <section className="card subject-panel" aria-labelledby="files-title">
+      <div className="subject-panel-head">
+        <h2 id="files-title">{t('files.title')}</h2>
+        <div className="row">
+          <Link to={subjectPath(subject.id, 'upload')} className="btn btn-primary btn-sm">
+            <Icon name="plus" />
+            {t('files.add')}
+          </Link>
+          <Link to={subjectPath(subject.id)} className="btn btn-ghost btn-sm">
+            {t('files.close')}
+          </Link>
+        </div>
+      </div>
+
+      {loadError && !files && (
+        <div className="alert alert-error" role="alert">
+          <p>{t('files.loadError')}</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {!files && !loadError && <InlineLoading />}
+
+      {files && files.length === 0 && (
+        <div className="empty-state">
+          <Icon name="folder" className="empty-state-icon" />
+          <p>{t('files.empty')}</p>
+          <Link to={subjectPath(subject.id, 'upload')} className="btn btn-primary">
+            {t('files.add')}
+          </Link>
+        </div>
+      )}
+
+      {files && files.length > 0 && (
+        <ul className="file-list" aria-label={t('files.list')}>
+          {files.map((file) => {
+            const language = languageOf(file);
+            return (
+              <li key={file.id} className={`file-row file-${file.status}`} data-testid="file-row" data-status={file.status}>
+                <span className="file-icon" aria-hidden="true">
+                  <Icon name="sheet" />
+                </span>
+                <div className="file-info">
+                  <p className="file-name">{file.display_name}</p>
+                  <p className="file-meta">
+                    <span>{t('files.added', { date: formatDate(file.created_at) })}</span>
+                    <span>{formatFileSize(file.size, lang)}</span>
+                    {file.status === 'ready' && file.page_count !== null && <span data-testid="file-pages">{pageCountLabel(t, file.page_count)}</span>}
+                    {file.status === 'ready' && language && <span>{language}</span>}
+                  </p>
+                  {file.status === 'failed' && <p className="file-error">{file.error?.message || t('files.failedDefault')}</p>}
+                </div>
+                <StatusBadge status={file.status} />
+                <div className="file-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    aria-label={t('files.viewLabel', { name: file.display_name })}
+                    disabled={file.status === 'uploading'}
+                    onClick={() => openViewer(file)}
+                  >
+                    <Icon name="eye" />
+                    {t('files.view')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm btn-danger-ghost"
+                    aria-label={t('files.deleteLabel', { name: file.display_name })}
+                    onClick={() => setToDelete(file)}
+                  >
+                    <Icon name="trash" />
+                    {t('files.delete')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {loadError && files && (
+        <p className="alert alert-error" role="alert">
+          {t('files.loadError')}
+        </p>
+      )}
+
+      {viewing && <PdfViewer subjectId={subject.id} file={viewing} page={viewPage} onPageChange={changePage} onClose={closeViewer} />}
+
+      {toDelete && (
+        <ConfirmDialog
+          title={t('files.deleteTitle', { name: toDelete.display_name })}
+          text={t('files.deleteText')}
+          confirmLabel={t('files.deleteConfirm')}
+          busyLabel={t('subjects.deleting')}
+          onConfirm={() => confirmDelete(toDelete)}
+          onClose={() => setToDelete(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+// Every `/subject/{subjectId}/*` page: the subject tab bar (spec §2: coloured header with the
+// subject's name and an add-file button, a tab per subject, a new-subject button), then the page.
+// The subject comes from the shared list of subjects and is handed to the pages below.
+import { useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useOutletContext, useParams } from 'react-router-dom';
+import { reloadSubjects, useSubjects, type Subject, type SubjectLimits } from '../../api/subjects';
+import { colorTheme } from '../../../../functions/core/subjects';
+import { ApiError } from '../../api/client';
+import { Icon } from '../../components/ContentParts';
+import { InlineLoading } from '../../components/LoadingScreen';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useI18n } from '../../i18n';
+import { fileCountLabel } from '../../components/subject-helpers';
+import '../../styles/subjects.css';
+
+export interface SubjectOutlet {
+  subject: Subject;
+  limits: SubjectLimits | null;
+  reload(): Promise<void>;
+}
+
+export const useSubject = (): SubjectOutlet => useOutletContext<SubjectOutlet>();
+
+export const subjectPath = (subjectId: string, tool?: string): string =>
+  `/subject/${encodeURIComponent(subjectId)}${tool ? `/${tool}` : ''}`;
+
+function SubjectTabBar({ subject, subjects }: { subject: Subject; subjects: Subject[] }) {
+  const { t } = useI18n();
+  return (
+    <div className="subject-bar">
+      <header className="subject-hero">
+        <div className="container subject-hero-inner">
+          <div className="subject-hero-text">
+            <p className="subject-hero-eyebrow">{t('subject.title')}</p>
+            <h1 className="subject-hero-name">{subject.name}</h1>
+            <p className="subject-hero-meta">{fileCountLabel(t, subject.fileCount)}</p>
+          </div>
+          <Link className="btn subject-hero-btn" to={subjectPath(subject.id, 'upload')}>
+            <Icon name="plus" />
+            {t('subject.addFile')}
+          </Link>
+        </div>
+      </header>
+      <nav className="subject-tabs" aria-label={t('subject.tabs')}>
+        <div className="container subject-tabs-inner">
+          <ul className="subject-tab-list">
+            {subjects.map((s) => (
+              <li key={s.id}>
+                <Link
+                  to={subjectPath(s.id)}
+                  className={`subject-tab subject-theme-${colorTheme(s.color_index)}${s.id === subject.id ? ' current' : ''}`}
+                  aria-current={s.id === subject.id ? 'page' : undefined}
+                >
+                  <span className="subject-tab-dot" aria-hidden="true" />
+                  {s.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to="/?newSubject=true" className="subject-tab-new">
+            <Icon name="plus" />
+            {t('subject.newSubject')}
+          </Link>
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+function SubjectNotFound() {
+  const { t } = useI18n();
+  usePageTitle(t('subject.title'));
+  return (
+    <div className="container page">
+      <div className="page-header">
+        <h1>{t('subject.title')}</h1>
+      </div>
+      <div className="empty-state">
+        <p>{t('subject.notFound')}</p>
+        <Link to="/subjects" className="btn btn-primary">
+          {t('subject.backToSubjects')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export default function SubjectLayout() {
+  const { t } = useI18n();
+  const { subjectId = '' } = useParams();
+  const { data, error, reload } = useSubjects();
+  const subject = data?.subjects.find((s) => s.id === subjectId) ?? null;
+
+  // A subject created a moment ago (another tab, the upload that just finished) may be missing
+  // from a list loaded before: look once more before saying it does not exist.
+  const [checked, setChecked] = useState<string | null>(null);
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data || subject || asked.current === subjectId) return;
+    asked.current = subjectId;
+    void reloadSubjects().finally(() => setChecked(subjectId));
+  }, [data, subject, subjectId]);
+
+  if (!data) {
+    if (!error) return <InlineLoading />;
+    return (
+      <div className="container page">
+        <div className="alert alert-error" role="alert">
+          <p>{error instanceof ApiError ? error.message : t('subjects.networkError')}</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (!subject) {
+    if (checked !== subjectId) return <InlineLoading />;
+    return <SubjectNotFound />;
+  }
+
+  const context: SubjectOutlet = { subject, limits: data.limits, reload };
+  return (
+    <div className={`subject-space subject-theme-${colorTheme(subject.color_index)}`}>
+      <SubjectTabBar subject={subject} subjects={data.subjects} />
+      <div className="container subject-body">
+        <Outlet context={context} />
+      </div>
+    </div>
+  );
+}
