@@ -7,6 +7,7 @@ const only = process.argv[2];
 const suites: Record<string, () => Promise<void>> = {
   api: benchApi,
   extraction: async () => (await import('./extraction.js')).benchExtraction(),
+  upload: async () => (await import('./upload.js')).benchUpload(),
 };
 
 for (const [name, run] of Object.entries(suites)) {
