@@ -3,13 +3,11 @@
 // e-mailed link. The journeys run in order on one account, as a student would live them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestHost } from '../support/host.js';
 import {
   acceptCookies,
   codeFrom,
   completeOnboarding,
   dialog,
-  launchBrowser,
   linkFrom,
   logIn,
   logOut,
@@ -17,6 +15,7 @@ import {
   screenshot,
   submitSignUp,
   uniqueEmail,
+  useJourneyHost,
   type TestHost,
 } from './helpers.js';
 
@@ -29,16 +28,17 @@ describe('account journeys', () => {
   const password = 'revise-2024';
   const newPassword = 'nouveau-secret-42';
 
+  useJourneyHost((h, b) => {
+    host = h;
+    browser = b;
+  });
+
   beforeAll(async () => {
-    host = await startTestHost();
-    browser = await launchBrowser();
     ({ context, page } = await newPage(browser));
   });
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await host?.dispose();
   });
 
   it('signs up with the e-mailed code, goes through onboarding and pricing, and lands on the subjects with a streak of 1', async () => {

@@ -4,9 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-
-
-import type { TestHost } from '../support/host.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestHost, type TestHost } from '../support/host.js';
 
 export type { TestHost };
 
@@ -17,6 +16,24 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/**
+ * One laptop host and one Chromium for the test file: started before its tests, handed to
+ * `ready`, stopped after them.
+ */
+export function useJourneyHost(ready: (host: TestHost, browser: Browser) => void): void {
+  let host: TestHost | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    host = await startTestHost();
+    browser = await launchBrowser();
+    ready(host, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await host?.dispose();
   });
 }
 

@@ -1,22 +1,15 @@
 // Switching the interface between French and English: the whole UI changes at once, `<html lang>`
 // follows, and the choice survives a reload (it is kept locally under `language`).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestHost } from '../support/host.js';
-import { acceptCookies, dialog, launchBrowser, newPage, screenshot, uniqueEmail, type TestHost } from './helpers.js';
+import { acceptCookies, dialog, newPage, screenshot, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
 
 describe('language switch', () => {
   let host: TestHost;
   let browser: Browser;
-
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.dispose();
+  useJourneyHost((h, b) => {
+    host = h;
+    browser = b;
   });
 
   it('switches to English and back, and keeps the choice across a reload', async () => {

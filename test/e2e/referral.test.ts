@@ -1,23 +1,17 @@
 // A referral link (`/?ref=CODE`) opens the sign-up with the code filled in; an unknown code is
 // refused with the spec's message; a known one is recorded and completes when the new student
 // finishes onboarding.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { api, newUser, startTestHost } from '../support/host.js';
-import { acceptCookies, codeFrom, completeOnboarding, dialog, launchBrowser, newPage, screenshot, uniqueEmail, type TestHost } from './helpers.js';
+import { api, newUser } from '../support/host.js';
+import { acceptCookies, codeFrom, completeOnboarding, dialog, newPage, screenshot, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
 
 describe('referral link', () => {
   let host: TestHost;
   let browser: Browser;
-
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.dispose();
+  useJourneyHost((h, b) => {
+    host = h;
+    browser = b;
   });
 
   it('refuses an unknown code with the spec message', async () => {

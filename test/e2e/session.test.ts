@@ -2,10 +2,10 @@
 // wanted page afterwards; logging in is finished by the login modal alone, even when the streak
 // update is slow or refused; a session whose tokens can no longer be refreshed ends with the
 // 'Votre session a expiré. Veuillez vous reconnecter.' message. Each test has its own student.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, newUser, startTestHost, type TestUser } from '../support/host.js';
-import { acceptCookies, codeFrom, completeOnboarding, dialog, launchBrowser, newPage, screenshot, submitSignUp, uniqueEmail, type TestHost } from './helpers.js';
+import { api, newUser, type TestUser } from '../support/host.js';
+import { acceptCookies, codeFrom, completeOnboarding, dialog, newPage, screenshot, submitSignUp, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
 
 /** A student who has finished onboarding (through the API, as if done on an earlier day). */
 async function onboardedUser(host: TestHost): Promise<TestUser> {
@@ -36,15 +36,9 @@ async function submitLogin(page: Page, user: TestUser): Promise<void> {
 describe('session', () => {
   let host: TestHost;
   let browser: Browser;
-
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.dispose();
+  useJourneyHost((h, b) => {
+    host = h;
+    browser = b;
   });
 
   it('a visitor opening a signed-in page is asked to log in; a new account goes through onboarding first', async () => {

@@ -2,11 +2,11 @@
 // page, the files becoming ready, the viewer at page 2, deleting one), a subject from two photos
 // merged into one PDF, deleting a subject, the free plan's caps opening the upgrade modal, and
 // the upload form's own checks in the spec's words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
-import { api, startTestHost } from '../support/host.js';
-import { dialog, launchBrowser, screenshot, type TestHost } from './helpers.js';
+import { api } from '../support/host.js';
+import { dialog, screenshot, useJourneyHost, type TestHost } from './helpers.js';
 import { coursePdf, createSubjects, listFiles, pagePhoto, parisDate, signedInStudent, throttleUploads } from './files-helpers.js';
 
 const REVOLUTION = [
@@ -25,15 +25,9 @@ const progressOf = async (page: Page, name: string) => Number(await page.getByRo
 describe('subjects and files', () => {
   let host: TestHost;
   let browser: Browser;
-
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.dispose();
+  useJourneyHost((h, b) => {
+    host = h;
+    browser = b;
   });
 
   it('creates a subject from two PDFs with progress bars, sees them become ready, opens one at page 2 and deletes the other', async () => {

@@ -1,22 +1,15 @@
 // The sign-up e-mail's link (`/?verification_code=…&email=…`) opens the modal at the code step and
 // submits the code by itself; a wrong or unknown code shows the spec's message.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestHost } from '../support/host.js';
-import { acceptCookies, codeFrom, completeOnboarding, dialog, launchBrowser, linkFrom, newPage, screenshot, submitSignUp, uniqueEmail, type TestHost } from './helpers.js';
+import { acceptCookies, codeFrom, completeOnboarding, dialog, linkFrom, newPage, screenshot, submitSignUp, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
 
 describe('verification link', () => {
   let host: TestHost;
   let browser: Browser;
-
-  beforeAll(async () => {
-    host = await startTestHost();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.dispose();
+  useJourneyHost((h, b) => {
+    host = h;
+    browser = b;
   });
 
   it('opened in the same tab, the link confirms the account and continues to onboarding', async () => {
