@@ -404,3 +404,31 @@ export function DocumentPage({ className, icon, title, intro, updatedLabel, tocL
     </div>
   );
 }
+
+interface ClosingCallToActionProps {
+  id: string;
+  title: string;
+  text: string;
+  cta: string;
+  onClick: () => void;
+  note?: string;
+}
+
+/** The closing band of a content page: a title, a line and the sign-up button. */
+export function ClosingCallToAction({ id, title, text, cta, onClick, note }: ClosingCallToActionProps) {
+  return (
+    <section className="ct-section" aria-labelledby={id}>
+      <div className="container">
+        <div className="ct-closing">
+          <h2 id={id}>{title}</h2>
+          <p>{text}</p>
+          <button type="button" className="btn ct-btn-light ct-btn-lg" onClick={onClick}>
+            {cta}
+            <Icon name="arrow" />
+          </button>
+          {note ? <p className="ct-closing-note">{note}</p> : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import Logo from '../components/Logo';
 import PlanComparison from '../components/PlanComparison';
 import { usePageHead } from '../components/PageHead';
-import { AnimatedCount, AnswerPreview, Icon, TypedIntro, type IconName } from '../components/ContentParts';
+import { AnimatedCount, AnswerPreview, ClosingCallToAction, Icon, TypedIntro, type IconName } from '../components/ContentParts';
 import { useAuthModal } from '../auth/AuthModal';
 import { api } from '../api/client';
 import { useI18n, type MessageKey } from '../i18n';
@@ -183,19 +183,14 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="ct-section" aria-labelledby="landing-closing">
-        <div className="container">
-          <div className="ct-closing">
-            <h2 id="landing-closing">{t('landing.closing.title')}</h2>
-            <p>{t('landing.closing.text')}</p>
-            <button type="button" className="btn ct-btn-light ct-btn-lg" onClick={signUp}>
-              {t('landing.closing.cta')}
-              <Icon name="arrow" />
-            </button>
-            <p className="ct-closing-note">{t('content.ctaNote')}</p>
-          </div>
-        </div>
-      </section>
+      <ClosingCallToAction
+        id="landing-closing"
+        title={t('landing.closing.title')}
+        text={t('landing.closing.text')}
+        cta={t('landing.closing.cta')}
+        onClick={signUp}
+        note={t('content.ctaNote')}
+      />
     </div>
   );
 }

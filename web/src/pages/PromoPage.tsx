@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { usePageHead } from '../components/PageHead';
-import { Accordion, Icon, Prose, TypedIntro, type IconName } from '../components/ContentParts';
+import { Accordion, ClosingCallToAction, Icon, Prose, TypedIntro, type IconName } from '../components/ContentParts';
 import { formatOfferEnd, isOfferOpen, planParams } from '../components/content-helpers';
 import { useAuthModal } from '../auth/AuthModal';
 import { useSession } from '../auth/session';
@@ -114,18 +114,13 @@ export default function PromoPage() {
         </div>
       </section>
 
-      <section className="ct-section" aria-labelledby="promo-closing">
-        <div className="container">
-          <div className="ct-closing">
-            <h2 id="promo-closing">{t('landing.closing.title')}</h2>
-            <p>{t('landing.closing.text')}</p>
-            <button type="button" className="btn ct-btn-light ct-btn-lg" onClick={signUp}>
-              {t('promo.cta')}
-              <Icon name="arrow" />
-            </button>
-          </div>
-        </div>
-      </section>
+      <ClosingCallToAction
+        id="promo-closing"
+        title={t('landing.closing.title')}
+        text={t('landing.closing.text')}
+        cta={t('promo.cta')}
+        onClick={signUp}
+      />
     </div>
   );
 }
