@@ -1,7 +1,8 @@
 // Everything stored for one student, found and erased: rows in every table and objects under the
 // student's prefix in the uploads bucket. Used by account deletion and by the tests that check
 // nothing is left behind.
-import { BatchWriteCommand, DeleteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch.js';
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { db, storage } from '../clients.js';
 import { config } from '../config.js';
@@ -40,17 +41,7 @@ async function keysUnder(table: string, sortKey: string, userId: string): Promis
 }
 
 async function deleteKeys(table: string, keys: Key[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests: Record<string, { DeleteRequest: { Key: Key } }[]> | undefined = {
-      [table]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),
-    };
-    for (let attempt = 0; requests && Object.keys(requests).length && attempt < 8; attempt++) {
-      const out = await db().send(new BatchWriteCommand({ RequestItems: requests }));
-      requests = out.UnprocessedItems as typeof requests;
-      if (requests && Object.keys(requests).length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
-    if (requests && Object.keys(requests).length) throw new Error(`Unprocessed deletes in ${table}`);
-  }
+  await batchWrite(table, keys.map((Key) => ({ DeleteRequest: { Key } })));
 }
 
 export async function listUserObjects(userId: string): Promise<string[]> {

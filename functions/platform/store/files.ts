@@ -4,7 +4,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { errorMessage, type ErrorCode, type Lang } from '../../core/errors.js';
-import { effectiveStatus, parseStoragePath, type FileStatus } from '../../core/files.js';
+import { parseStoragePath, type FileStatus } from '../../core/files.js';
 import { storage, db } from '../clients.js';
 import { config } from '../config.js';
 import { isConditionFailure } from './profiles.js';
@@ -214,5 +214,3 @@ export async function readObjectHead(key: string, bytes = 1024): Promise<Uint8Ar
   return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
 }
 
-/** The status a student should see now, applying the abandon and time-out rules. */
-export { effectiveStatus };

@@ -2,7 +2,8 @@
 // `owner = {user_id}#{subject_id}`, `sk = {file_id}#{page as 4 digits}`, so one query reads a
 // file's pages (or a whole subject's) in order. Writes are batches of puts: writing the same
 // pages again replaces them with the same content.
-import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, type WriteRequest } from './batch.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 
@@ -23,7 +24,6 @@ export const MAX_STORED_PAGE = 9_999;
 /** A DynamoDB item holds at most 400 KB; a page's text is kept well below. */
 export const MAX_PAGE_TEXT_BYTES = 300_000;
 
-const BATCH = 25;
 const PARALLEL_BATCHES = 4;
 
 export const pagesOwner = (userId: string, subjectId: string): string => `${userId}#${subjectId}`;
@@ -36,31 +36,6 @@ export function boundedPageText(text: string): string {
   while (Buffer.byteLength(cut, 'utf8') > MAX_PAGE_TEXT_BYTES) cut = cut.slice(0, Math.floor(cut.length * 0.9));
   // Do not end on half of a surrogate pair.
   return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
-
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
-
-async function writeBatch(table: string, requests: WriteRequest[]): Promise<void> {
-  let pending: WriteRequest[] = requests;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 0) {
-      if (attempt > 8) throw new Error(`${pending.length} page writes left unprocessed in ${table}`);
-      await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 2_000)));
-    }
-    const out = await db().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-    pending = (out.UnprocessedItems?.[table] as WriteRequest[] | undefined) ?? [];
-  }
-}
-
-async function writeAll(table: string, requests: WriteRequest[]): Promise<void> {
-  const batches: WriteRequest[][] = [];
-  for (let i = 0; i < requests.length; i += BATCH) batches.push(requests.slice(i, i + BATCH));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(PARALLEL_BATCHES, batches.length) }, async () => {
-      while (next < batches.length) await writeBatch(table, batches[next++]);
-    }),
-  );
 }
 
 /** Stores the pages of a file (pages above MAX_STORED_PAGE are not stored). */
@@ -82,7 +57,7 @@ export async function putPages(userId: string, subjectId: string, fileId: string
         },
       },
     }));
-  await writeAll(config().tableNames.pages, requests);
+  await batchWrite(config().tableNames.pages, requests, PARALLEL_BATCHES);
 }
 
 async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
@@ -138,8 +113,9 @@ export async function deletePages(userId: string, subjectId: string, fileId?: st
     ExpressionAttributeValues: values,
     ProjectionExpression: '#owner, #sk',
   });
-  await writeAll(
+  await batchWrite(
     table,
     keys.map((Key) => ({ DeleteRequest: { Key } })),
+    PARALLEL_BATCHES,
   );
 }
