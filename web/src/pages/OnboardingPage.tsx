@@ -10,6 +10,7 @@ import { useI18n, type Lang } from '../i18n';
 import { usePageTitle } from '../components/usePageTitle';
 import { InlineLoading } from '../components/LoadingScreen';
 import EducationLevelSelect from '../components/EducationLevelSelect';
+import { FormFeedback } from '../components/FormFeedback';
 
 export default function OnboardingPage() {
   const { t, lang, setLang } = useI18n();
@@ -128,11 +129,7 @@ export default function OnboardingPage() {
               onChange={(e) => setSchool(e.target.value)}
             />
           </div>
-          {error && (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          )}
+          <FormFeedback error={error} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? t('common.saving') : t('onboarding.submit')}
           </button>

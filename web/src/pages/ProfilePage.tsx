@@ -12,6 +12,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { InlineLoading } from '../components/LoadingScreen';
 import EducationLevelSelect from '../components/EducationLevelSelect';
 import Dialog from '../components/Dialog';
+import { FormFeedback } from '../components/FormFeedback';
 
 export const SUCCESS_MESSAGE_MS = 3000;
 const RESET_MIN_PASSWORD = 8;
@@ -150,16 +151,7 @@ function DetailsCard({ profile }: { profile: PublicProfile }) {
           </label>
           <input id="prof-school" className="input" type="text" maxLength={120} value={school} onChange={(e) => setSchool(e.target.value)} />
         </div>
-        {error && (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        )}
-        {flash && (
-          <div className="alert alert-success" role="status">
-            {t(flash)}
-          </div>
-        )}
+        <FormFeedback error={error} success={flash ? t(flash) : null} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? t('common.saving') : t('common.save')}
@@ -370,16 +362,7 @@ function PasswordCard() {
             {t('profile.newPasswordHint')}
           </p>
         </div>
-        {error && (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        )}
-        {flash && (
-          <div className="alert alert-success" role="status">
-            {t(flash)}
-          </div>
-        )}
+        <FormFeedback error={error} success={flash ? t(flash) : null} />
         <div>
           <button type="submit" className="btn btn-secondary" disabled={busy || !oldPassword || !newPassword}>
             {busy ? t('common.saving') : t('profile.passwordSubmit')}

@@ -6,6 +6,7 @@ import { confirmResetPassword } from 'aws-amplify/auth';
 import { useI18n } from '../i18n';
 import { usePageTitle } from '../components/usePageTitle';
 import { useAuthModal } from '../auth/AuthModal';
+import { FormFeedback } from '../components/FormFeedback';
 
 export const RESET_MIN_PASSWORD = 8;
 export const REDIRECT_AFTER_RESET_MS = 1200;
@@ -113,11 +114,7 @@ export default function ResetPasswordPage() {
               <label htmlFor="reset-confirm">{t('reset.confirm')}</label>
               <input id="reset-confirm" className="input" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
             </div>
-            {error && (
-              <div className="alert alert-error" role="alert">
-                {error}
-              </div>
-            )}
+            <FormFeedback error={error} />
             <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
               {busy ? t('common.saving') : t('reset.submit')}
             </button>
