@@ -140,7 +140,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     };
     [dynamo, storage, cognito] = await Promise.all([
       startDynamo({ directory: path.join(dataDir, 'dynamodb'), tables: tableList, region, credentials: LOCAL_CREDENTIALS, info }),
-      startStorage({ directory: path.join(dataDir, 's3'), bucket, origins: [url, `http://127.0.0.1:${port}`], region, warn }),
+      startStorage({ directory: path.join(dataDir, 's3'), bucket, origins: [url, `http://127.0.0.1:${port}`], region, credentials: LOCAL_CREDENTIALS, warn }),
       startCognito({
         directory: path.join(dataDir, 'cognito'),
         issuerDomain: `${url}/cognito`,

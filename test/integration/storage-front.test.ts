@@ -1,0 +1,152 @@
+// The laptop's storage takes browser uploads the way S3 does: a POST is stored only when its
+// signed policy holds (signature, expiry, key, content type, size range, no unsigned field), the
+// file appears whole or not at all, and one ObjectCreated:Post notification follows. Everything
+// else (SDK calls, downloads, CORS preflights) reaches s3rver unchanged.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
+import type { S3Event } from 'aws-lambda';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStorage, type LocalStorage } from '../../lib/local/storage.js';
+
+const BUCKET = 'uploads';
+const ORIGIN = 'http://localhost:3999';
+const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const MAX = 64 * 1024;
+
+let directory: string;
+let storage: LocalStorage;
+let s3: S3Client;
+let events: S3Event[] = [];
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'revise-storage-'));
+  storage = await startStorage({ directory, bucket: BUCKET, origins: [ORIGIN], region: 'eu-west-3', credentials, warn: () => undefined });
+  storage.onObjectCreated((event) => {
+    events.push(event);
+  });
+  s3 = new S3Client({ endpoint: storage.endpoint, region: 'eu-west-3', forcePathStyle: true, credentials });
+});
+
+afterAll(async () => {
+  s3?.destroy();
+  await storage?.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  events = [];
+});
+
+const presign = (key: string, expires = 60): Promise<PresignedPost> =>
+  createPresignedPost(s3, {
+    Bucket: BUCKET,
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, MAX],
+      ['eq', '$Content-Type', 'application/pdf'],
+    ],
+    Fields: { 'Content-Type': 'application/pdf' },
+    Expires: expires,
+  });
+
+async function post(upload: PresignedPost, bytes: Uint8Array, change: (form: FormData) => void = () => undefined) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  change(form);
+  form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'cours.pdf');
+  const res = await fetch(upload.url, { method: 'POST', body: form, headers: { origin: ORIGIN } });
+  return { status: res.status, body: await res.text(), headers: res.headers };
+}
+
+async function keys(): Promise<string[]> {
+  const out = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+  return (out.Contents ?? []).map((o) => o.Key as string).sort();
+}
+
+const pdfBytes = (size: number) => {
+  const bytes = new Uint8Array(size).fill(0x41);
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+  return bytes;
+};
+
+/** Notifications are delivered after the answer; give them a moment. */
+const settle = () => new Promise((r) => setTimeout(r, 100));
+
+describe('browser uploads through the laptop storage', () => {
+  it('stores a valid upload whole, answers with CORS headers and announces it once', async () => {
+    const bytes = pdfBytes(10_000);
+    const res = await post(await presign('u1/s1/ok.pdf'), bytes);
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    const stored = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'u1/s1/ok.pdf' }));
+    expect(stored.ContentType).toBe('application/pdf');
+    expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(Buffer.from(bytes))).toBe(true);
+    await settle();
+    expect(events).toHaveLength(1);
+    expect(events[0].Records[0]).toMatchObject({ eventName: 'ObjectCreated:Post', s3: { object: { key: 'u1/s1/ok.pdf', size: 10_000 } } });
+  });
+
+  it('refuses a file larger than the signed size range and keeps nothing of it', async () => {
+    const res = await post(await presign('u1/s1/big.pdf'), pdfBytes(MAX + 1));
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('<Code>EntityTooLarge</Code>');
+    expect(await keys()).not.toContain('u1/s1/big.pdf');
+    const leftovers = (await readdir(path.join(directory, BUCKET), { recursive: true })).filter((f) => String(f).includes('big.pdf'));
+    expect(leftovers).toEqual([]);
+    await settle();
+    expect(events).toHaveLength(0);
+  });
+
+  it('refuses an empty file (the range starts at 1 byte)', async () => {
+    const res = await post(await presign('u1/s1/empty.pdf'), new Uint8Array(0));
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('<Code>EntityTooSmall</Code>');
+    expect(await keys()).not.toContain('u1/s1/empty.pdf');
+  });
+
+  it('refuses a form whose key, content type or extra field is not what was signed', async () => {
+    const upload = await presign('u1/s1/mine.pdf');
+    const otherKey = await post(upload, pdfBytes(100), (form) => form.set('key', 'u2/s9/theirs.pdf'));
+    expect(otherKey.status).toBe(403);
+    const otherType = await post(upload, pdfBytes(100), (form) => form.set('Content-Type', 'text/html'));
+    expect(otherType.status).toBe(403);
+    const extra = await post(upload, pdfBytes(100), (form) => form.append('x-amz-meta-owner', 'someone'));
+    expect(extra.status).toBe(403);
+    expect(extra.body).toContain('Extra input fields');
+    expect(await keys()).not.toEqual(expect.arrayContaining(['u2/s9/theirs.pdf']));
+    expect(await keys()).not.toContain('u1/s1/mine.pdf');
+  });
+
+  it('refuses a forged signature and an expired form', async () => {
+    const forged = await post(await presign('u1/s1/forged.pdf'), pdfBytes(100), (form) => form.set('X-Amz-Signature', '0'.repeat(64)));
+    expect(forged.status).toBe(403);
+    expect(forged.body).toContain('SignatureDoesNotMatch');
+    const expired = await presign('u1/s1/late.pdf', 1);
+    await new Promise((r) => setTimeout(r, 1_100));
+    const late = await post(expired, pdfBytes(100));
+    expect(late.status).toBe(403);
+    expect(late.body).toContain('Policy expired');
+    expect(await keys()).not.toEqual(expect.arrayContaining(['u1/s1/forged.pdf', 'u1/s1/late.pdf']));
+  });
+
+  it('passes SDK calls and CORS preflights to s3rver', async () => {
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'u1/s1/put.pdf', Body: 'hello', ContentType: 'application/pdf' }));
+    const read = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'u1/s1/put.pdf' }));
+    expect(await read.Body!.transformToString()).toBe('hello');
+    const preflight = await fetch(`${storage.endpoint}/${BUCKET}`, {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(200);
+    // s3rver answers an allowed origin with '*'.
+    expect([ORIGIN, '*']).toContain(preflight.headers.get('access-control-allow-origin'));
+    const refused = await fetch(`${storage.endpoint}/${BUCKET}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
