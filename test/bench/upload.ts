@@ -42,10 +42,15 @@ async function client(): Promise<void> {
     body: { file_name: 'annexes.pdf', size: bytes.byteLength, content_type: 'application/pdf' },
   });
   if (start.status !== 201) throw new Error(`upload refused: ${JSON.stringify(start.body)}`);
+  const t2 = performance.now();
   const stored = await postToStorage(start.body.upload, bytes, 'annexes.pdf');
+  const t3 = performance.now();
   const complete = await api(host, `/api/subjects/${SUBJECT}/files/${start.body.file.id}/complete`, { token: TOKEN, method: 'POST' });
   const productMs = performance.now() - t1;
-  console.error(`client: pdf ${bytes.byteLength} B, reference ${referenceMs.toFixed(0)} ms, product ${productMs.toFixed(0)} ms`);
+  console.error(
+    `client: pdf ${bytes.byteLength} B, reference ${referenceMs.toFixed(0)} ms, product ${productMs.toFixed(0)} ms ` +
+      `(presign ${(t2 - t1).toFixed(0)} ms, POST ${(t3 - t2).toFixed(0)} ms, completion ${(performance.now() - t3).toFixed(0)} ms)`,
+  );
   console.log(JSON.stringify({ bytes: bytes.byteLength, referenceMs, productMs, stored, completed: complete.status }));
 }
 

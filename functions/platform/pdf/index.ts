@@ -1,10 +1,9 @@
 // PDF reading: open a stored document under the product's load rules, read its pages' text a
 // batch at a time, and render a page to a PNG for OCR. pdf.js itself runs in a worker thread
-// (./worker.mjs, see ./workers.ts); this side enforces the time limits, ends a worker that hangs,
-// and assembles each page's text runs into lines and paragraphs (./text.ts).
+// (./worker.mjs, see ./workers.ts); this side enforces the time limits and ends a worker that hangs;
+// the worker assembles each page's text runs into lines and paragraphs (./page-text.mjs).
 import { stat } from 'node:fs/promises';
 import { acquireWorker, releaseWorker, WorkerFailure, WorkerTimeout, type PdfWorker } from './workers.js';
-import { assemblePageText, type TextRun } from './text.js';
 
 export { assemblePageText, tidyText, type TextRun } from './text.js';
 export { closePdfWorkers } from './workers.js';
@@ -172,8 +171,8 @@ class WorkerDocument implements PdfDocument {
 
   private async readBatch(from: number, to: number, timeoutMs: number): Promise<PageTextResult[]> {
     const reply = await this.worker.call('text', { from, to }, timeoutMs);
-    const pages = reply.pages as ({ page: number; items: TextRun[] } | { page: number; error: unknown })[];
-    return pages.map((p) => ('items' in p ? { page: p.page, text: assemblePageText(p.items), failed: false } : { page: p.page, text: '', failed: true }));
+    const pages = reply.pages as ({ page: number; text: string } | { page: number; error: unknown })[];
+    return pages.map((p) => ('text' in p ? { page: p.page, text: p.text, failed: false } : { page: p.page, text: '', failed: true }));
   }
 
   async renderPage(n: number, scale = OCR_RENDER_SCALE): Promise<Uint8Array> {

@@ -7,7 +7,7 @@
 //
 // Protocol (one request at a time per document, answered with the same id):
 //   { id, op: 'open', path }              → { id, ok: true, pageCount }
-//   { id, op: 'text', from, to }          → { id, ok: true, pages: [{ page, items } | { page, error }] }
+//   { id, op: 'text', from, to }          → { id, ok: true, pages: [{ page, text } | { page, error }] }
 //   { id, op: 'render', page, scale, maxSide } → { id, ok: true, png }   (png transferred)
 //   { id, op: 'close' }                   → { id, ok: true }
 // Failures answer { id, ok: false, error: { name, message } }.
@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
+import { assemblePageText } from './page-text.mjs';
 
 // The built-ins pdf.js's polyfills replace although Node's own are correct and faster.
 const natives = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify };
@@ -89,7 +90,7 @@ async function open(path) {
   return { pageCount: doc.numPages };
 }
 
-/** Text runs of pages `from`..`to`: only the fields text assembly needs. */
+/** The text of pages `from`..`to`, assembled here so that only strings cross to the other thread. */
 async function text(from, to) {
   if (!doc) throw new Error('No document open');
   const pages = [];
@@ -98,12 +99,7 @@ async function text(from, to) {
       const page = await doc.getPage(n);
       try {
         const content = await page.getTextContent();
-        const items = [];
-        for (const item of content.items) {
-          if (typeof item.str !== 'string') continue;
-          items.push({ str: item.str, hasEOL: item.hasEOL, transform: item.transform, width: item.width, height: item.height });
-        }
-        pages.push({ page: n, items });
+        pages.push({ page: n, text: assemblePageText(content.items) });
       } finally {
         page.cleanup();
       }
