@@ -3,7 +3,7 @@
 // (./worker.mjs, see ./workers.ts); this side enforces the time limits and ends a worker that hangs;
 // the worker assembles each page's text runs into lines and paragraphs (./page-text.mjs).
 import { stat } from 'node:fs/promises';
-import { acquireWorker, releaseWorker, WorkerFailure, WorkerTimeout, type PdfWorker } from './workers.js';
+import { acquireWorker, releaseWorker, tryAcquireWorker, WorkerFailure, WorkerTimeout, type PdfWorker } from './workers.js';
 
 export { assemblePageText, tidyText, type TextRun } from './text.js';
 export { closePdfWorkers } from './workers.js';
@@ -16,7 +16,9 @@ export type PdfLoadRules = typeof PDF_LOAD_RULES;
 export const OCR_RENDER_SCALE = 3;
 const MAX_RENDER_SIDE = 5_000;
 /** Pages read per request to the worker. */
-const TEXT_BATCH = 32;
+const TEXT_BATCH = 16;
+/** From this many pages on, a second worker (when one is free) reads half of the batches. */
+const SPLIT_FROM_PAGES = 4 * TEXT_BATCH;
 /** A page that takes longer than this to read is given up (the worker is replaced). */
 const PAGE_TIME_LIMIT_MS = 30_000;
 /** A batch's time limit grows by this much per page (a page normally takes milliseconds). */
@@ -148,29 +150,70 @@ class WorkerDocument implements PdfDocument {
   }
 
   async readText(from: number, to: number): Promise<PageTextResult[]> {
+    const batches: [number, number][] = [];
+    const last = Math.min(to, this.pageCount);
+    for (let start = Math.max(1, from); start <= last; start += TEXT_BATCH) batches.push([start, Math.min(start + TEXT_BATCH - 1, last)]);
     const results: PageTextResult[] = [];
-    for (let start = Math.max(1, from); start <= Math.min(to, this.pageCount); start += TEXT_BATCH) {
-      const end = Math.min(start + TEXT_BATCH - 1, to, this.pageCount);
-      try {
-        results.push(...(await this.readBatch(start, end, PAGE_TIME_LIMIT_MS + BATCH_PAGE_ALLOWANCE_MS * (end - start + 1))));
-      } catch (err) {
-        if (!(err instanceof WorkerTimeout || err instanceof WorkerFailure) || this.worker.alive) throw err;
-        // A page hung or crashed pdf.js: read the batch again page by page to find it.
-        for (let n = start; n <= end; n++) {
-          try {
-            if (!this.worker.alive) await this.reopen();
-            results.push(...(await this.readBatch(n, n, PAGE_TIME_LIMIT_MS)));
-          } catch {
-            results.push({ page: n, text: '', failed: true });
-          }
-        }
-      }
-    }
-    return results;
+    const helper = last - from + 1 >= SPLIT_FROM_PAGES ? tryAcquireWorker() : null;
+    // This document's worker reads batches from the front, a helper from the back.
+    const own = async () => {
+      for (let batch = batches.shift(); batch; batch = batches.shift()) results.push(...(await this.readBatchSafely(batch[0], batch[1])));
+    };
+    await Promise.all([own(), helper ? this.helpWith(helper, batches, results) : undefined]);
+    // A batch the helper gave back after this worker had finished.
+    await own();
+    return results.sort((a, b) => a.page - b.page);
   }
 
-  private async readBatch(from: number, to: number, timeoutMs: number): Promise<PageTextResult[]> {
-    const reply = await this.worker.call('text', { from, to }, timeoutMs);
+  /**
+   * A helper worker opens the document and reads batches from the back of the queue. Any trouble
+   * ends its part: the batch goes back to the queue for the document's own worker, which knows
+   * how to find a page that hangs or crashes pdf.js.
+   */
+  private async helpWith(helper: PdfWorker, batches: [number, number][], results: PageTextResult[]): Promise<void> {
+    let healthy = true;
+    try {
+      await helper.call('open', { path: this.file }, PDF_LOAD_RULES.timeoutMs);
+      for (let batch = batches.pop(); batch; batch = batches.pop()) {
+        const [start, end] = batch;
+        try {
+          results.push(...(await this.readBatch(helper, start, end, PAGE_TIME_LIMIT_MS + BATCH_PAGE_ALLOWANCE_MS * (end - start + 1))));
+        } catch {
+          batches.push(batch);
+          healthy = false;
+          return;
+        }
+      }
+      await helper.call('close', {}, 10_000);
+    } catch {
+      healthy = false;
+    } finally {
+      releaseWorker(helper, healthy && helper.alive);
+    }
+  }
+
+  /** One batch by the document's own worker; a batch that fails is read again page by page. */
+  private async readBatchSafely(start: number, end: number): Promise<PageTextResult[]> {
+    try {
+      return await this.readBatch(this.worker, start, end, PAGE_TIME_LIMIT_MS + BATCH_PAGE_ALLOWANCE_MS * (end - start + 1));
+    } catch (err) {
+      if (!(err instanceof WorkerTimeout || err instanceof WorkerFailure) || this.worker.alive) throw err;
+      // A page hung or crashed pdf.js: read the batch again page by page to find it.
+      const results: PageTextResult[] = [];
+      for (let n = start; n <= end; n++) {
+        try {
+          if (!this.worker.alive) await this.reopen();
+          results.push(...(await this.readBatch(this.worker, n, n, PAGE_TIME_LIMIT_MS)));
+        } catch {
+          results.push({ page: n, text: '', failed: true });
+        }
+      }
+      return results;
+    }
+  }
+
+  private async readBatch(worker: PdfWorker, from: number, to: number, timeoutMs: number): Promise<PageTextResult[]> {
+    const reply = await worker.call('text', { from, to }, timeoutMs);
     const pages = reply.pages as ({ page: number; text: string } | { page: number; error: unknown })[];
     return pages.map((p) => ('text' in p ? { page: p.page, text: p.text, failed: false } : { page: p.page, text: '', failed: true }));
   }
