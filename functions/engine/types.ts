@@ -1,0 +1,146 @@
+// The study engine's contract: what every generator takes and returns, whichever provider runs it
+// (`local`: the built-in engine; `bedrock`: Amazon Bedrock's Converse API). The shapes are zod
+// schemas so that a provider's output is validated before it reaches a student, and so that the
+// web app and the tests read one definition.
+import { z } from 'zod';
+import type { EducationLevel } from '../core/profile.js';
+
+/** The languages a course (and so a generated text) can be in. */
+export const courseLanguages = ['fr', 'en'] as const;
+export type CourseLanguage = (typeof courseLanguages)[number];
+
+/** Spec §2/§3: the five answer modes. */
+export const answerModes = ['course', 'concise', 'detailed', 'exercise', 'step_by_step'] as const;
+export type AnswerMode = (typeof answerModes)[number];
+
+/** Where a generated item comes from: a page of one of the student's files. */
+export const citationSchema = z.object({
+  file_id: z.string().min(1),
+  /** The file's display name, as the student named it. */
+  file_name: z.string(),
+  /** 1-based page number. */
+  page: z.number().int().min(1),
+  /** The supporting sentence, copied from the page (may be shortened with an ellipsis). */
+  quote: z.string().max(600).optional(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** A line of generated text and the pages it rests on (at least one). */
+export const citedTextSchema = z.object({
+  text: z.string().min(1),
+  citations: z.array(citationSchema).min(1),
+});
+export type CitedText = z.infer<typeof citedTextSchema>;
+
+/** One block of an answer, in reading order. Text may contain inline LaTeX between `$...$` or `$$...$$`. */
+export const answerBlockSchema = z.object({
+  kind: z.enum(['paragraph', 'definition', 'formula', 'step', 'point', 'example']),
+  text: z.string().min(1),
+  citations: z.array(citationSchema).min(1),
+});
+export type AnswerBlock = z.infer<typeof answerBlockSchema>;
+
+export const calculationSchema = z.object({
+  /** What is computed, as written (e.g. `v = d / t = 120 / 2`). */
+  expression: z.string().min(1),
+  /** The computed value, from a math library, never guessed. */
+  result: z.string().min(1),
+  citations: z.array(citationSchema).min(1),
+});
+
+/** Spec §3: objective, steps, theorems, formulas, calculations, final answer. */
+export const exerciseSolutionSchema = z.object({
+  objective: citedTextSchema,
+  steps: z.array(citedTextSchema).min(1),
+  theorems: z.array(citedTextSchema),
+  formulas: z.array(citedTextSchema),
+  calculations: z.array(calculationSchema),
+  final_answer: citedTextSchema,
+});
+export type ExerciseSolution = z.infer<typeof exerciseSolutionSchema>;
+
+export const answerSchema = z.object({
+  mode: z.enum(answerModes),
+  language: z.enum(courseLanguages),
+  /** false: the course does not contain the answer; `blocks` then says so (no citations needed). */
+  found: z.boolean(),
+  /** When not found: the sentence saying so, in the course's language. */
+  not_found_message: z.string().optional(),
+  blocks: z.array(answerBlockSchema),
+  /** Present in `exercise` mode when found. */
+  exercise: exerciseSolutionSchema.optional(),
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+export const sheetSectionSchema = z.object({
+  heading: z.string().min(1),
+  lines: z.array(citedTextSchema).min(1),
+});
+
+/** A revision sheet: every line cited. */
+export const sheetSchema = z.object({
+  title: z.string().min(1),
+  language: z.enum(courseLanguages),
+  sections: z.array(sheetSectionSchema),
+  definitions: z.array(citedTextSchema),
+  formulas: z.array(citedTextSchema),
+  key_dates: z.array(citedTextSchema),
+  key_points: z.array(citedTextSchema),
+});
+export type Sheet = z.infer<typeof sheetSchema>;
+
+/** A page of the course as the engine reads it. */
+export interface CoursePage {
+  file_id: string;
+  file_name: string;
+  page: number;
+  text: string;
+  /** The file's detected language ('und' read as the profile's language by the caller). */
+  language: CourseLanguage;
+}
+
+/** A passage returned by retrieval: part of one page, with its score. */
+export interface Passage {
+  file_id: string;
+  file_name: string;
+  page: number;
+  text: string;
+  score: number;
+  language: CourseLanguage;
+}
+
+/** The course a generator works from: one subject (optionally narrowed to one file). */
+export interface Course {
+  subjectId: string;
+  subjectName: string;
+  /** The course's language (the dominant language of its files). */
+  language: CourseLanguage;
+  /** Every page in order (file by file); generators that need the whole course read this. */
+  pages: CoursePage[];
+  /** Best passages for a query (BM25 over the subject's pages), best first. */
+  search(query: string, limit: number): Passage[];
+}
+
+export interface AnswerRequest {
+  course: Course;
+  question: string;
+  mode: AnswerMode;
+  /** The student's education level; shapes how much detail and how many items. null: unknown. */
+  level: EducationLevel | null;
+  /** Earlier turns of the conversation, oldest first (for follow-up questions). */
+  history?: { question: string; answer: string }[];
+}
+
+export interface SheetRequest {
+  course: Course;
+  /** Narrow the sheet to one file; otherwise the whole subject. */
+  fileId?: string;
+  level: EducationLevel | null;
+}
+
+/** One interface for every generator; each provider implements it and returns validated shapes. */
+export interface StudyEngine {
+  readonly name: 'local' | 'bedrock';
+  answer(request: AnswerRequest): Promise<Answer>;
+  sheet(request: SheetRequest): Promise<Sheet>;
+}
