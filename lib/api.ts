@@ -14,7 +14,29 @@ import { routeKey, routes } from '../functions/api/routes.js';
 import type { Auth } from './auth.js';
 import type { Data } from './data.js';
 import { HouseFunction } from './house-function.js';
-import type { DeploymentInputs } from './inputs.js';
+import type { BedrockModel, DeploymentInputs } from './inputs.js';
+
+/**
+ * Permission to call the generation model and nothing else (Converse needs bedrock:InvokeModel).
+ * A model id: that foundation model in the stack's region. An inference profile: the profile, and
+ * the foundation model in each region it routes to, only when called through that profile.
+ */
+export function bedrockInvokeStatements(stack: Stack, model: BedrockModel): PolicyStatement[] {
+  const foundationModels = model.regions.map((region) => `arn:${stack.partition}:bedrock:${region}::foundation-model/${model.foundationModelId}`);
+  if (!model.geography) {
+    return [new PolicyStatement({ sid: 'InvokeGenerationModel', actions: ['bedrock:InvokeModel'], resources: foundationModels })];
+  }
+  const profile = stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: model.id });
+  return [
+    new PolicyStatement({ sid: 'InvokeGenerationProfile', actions: ['bedrock:InvokeModel'], resources: [profile] }),
+    new PolicyStatement({
+      sid: 'InvokeGenerationModelThroughProfile',
+      actions: ['bedrock:InvokeModel'],
+      resources: foundationModels,
+      conditions: { StringEquals: { 'bedrock:InferenceProfileArn': profile } },
+    }),
+  ];
+}
 
 /** Per-stage throttling: generous for real use, a ceiling on what a runaway client can cost. */
 export const apiThrottle = { rateLimit: 50, burstLimit: 100 };
@@ -51,7 +73,8 @@ export class Api extends Construct {
         USER_POOL_ID: auth.userPool.userPoolId,
         USER_POOL_CLIENT_ID: auth.client.userPoolClientId,
         APP_URL: siteOrigin,
-        BEDROCK_MODEL_ID: inputs.bedrockModelId,
+        ENGINE_PROVIDER: 'bedrock',
+        BEDROCK_MODEL_ID: inputs.bedrockModel.id,
       },
     });
     for (const table of data.all) this.handler.useTable(table, 'readWrite');
@@ -63,6 +86,7 @@ export class Api extends Construct {
         resources: [auth.userPool.userPoolArn],
       }),
     );
+    for (const statement of bedrockInvokeStatements(Stack.of(this), inputs.bedrockModel)) this.handler.addToRolePolicy(statement);
 
     this.httpApi = new HttpApi(this, 'Http', {
       description: 'Révise API (served under /api/* by the site distribution)',

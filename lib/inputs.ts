@@ -15,6 +15,43 @@ const secretName = z
 
 const flag = z.union([z.boolean(), z.stringbool()]);
 
+const regionCode = z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region code such as eu-west-3');
+
+/** A list given as an array (cdk.json) or as comma-separated text (`-c`, environment). */
+const regionList = z
+  .union([z.array(z.string()), z.string().transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))])
+  .pipe(z.array(regionCode).min(1, 'must name at least one region'));
+
+/**
+ * Geographic inference profiles (`eu.…`, `us.…`) route each request to one of several regions of
+ * their geography, and the caller needs permission on the foundation model in each. AWS adds
+ * regions to a profile over time, so the defaults name every commercial region of the geography
+ * where Bedrock runs: the grant stays valid, and it still covers one model reached only through
+ * the profile. Other geographies are given with `bedrockRegions`.
+ */
+export const profileRegions: Record<string, readonly string[]> = {
+  eu: ['eu-central-1', 'eu-central-2', 'eu-north-1', 'eu-south-1', 'eu-south-2', 'eu-west-1', 'eu-west-2', 'eu-west-3'],
+  us: ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2'],
+};
+const profileGeographies = ['us', 'eu', 'apac', 'jp', 'au', 'ca', 'us-gov', 'global'];
+
+/** What the API function may invoke: the model id, and the profile's regions when it is one. */
+export interface BedrockModel {
+  /** The id the code calls (BEDROCK_MODEL_ID). */
+  id: string;
+  /** The foundation model behind it (the id without its geography). */
+  foundationModelId: string;
+  /** The geography of a cross-region inference profile; undefined for a model called in the stack's region. */
+  geography?: string;
+  /** The regions whose copy of the foundation model may serve a request. */
+  regions: string[];
+}
+
+function geographyOf(modelId: string): string | undefined {
+  const prefix = modelId.split('.')[0];
+  return modelId.includes('.') && profileGeographies.includes(prefix) ? prefix : undefined;
+}
+
 export const inputsSchema = z
   .object({
     /** Stage name, part of the stack name; `prod` keeps data when the stack is deleted. */
@@ -22,10 +59,7 @@ export const inputsSchema = z
       .string()
       .regex(/^[a-z][a-z0-9-]{0,19}$/, 'must be 1 to 20 lower-case letters, digits or dashes, starting with a letter')
       .default('dev'),
-    region: z
-      .string()
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region code such as eu-west-3')
-      .default('eu-west-3'),
+    region: regionCode.default('eu-west-3'),
     /** Public host name of the site; without it the CloudFront domain is the site's origin. */
     domain: hostname.optional(),
     /** ACM certificate for `domain`, in us-east-1 (CloudFront reads certificates there). */
@@ -55,6 +89,8 @@ export const inputsSchema = z
       .string()
       .regex(/^[a-z0-9][a-z0-9.:-]{2,127}$/, 'must be a Bedrock model id or inference profile id such as eu.anthropic.claude-haiku-4-5-20251001-v1:0')
       .default('eu.anthropic.claude-haiku-4-5-20251001-v1:0'),
+    /** Regions a geographic inference profile routes to (comma-separated), when not eu. or us. */
+    bedrockRegions: regionList.optional(),
     /** Stripe Premium price and the secret holding the Stripe API key; payments are off without them. */
     stripePriceId: z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)').optional(),
     stripeSecretName: secretName.optional(),
@@ -72,11 +108,40 @@ export const inputsSchema = z
     together('domain', 'certificateArn', 'CloudFront serves a custom domain only with its us-east-1 certificate');
     together('googleClientId', 'googleClientSecretName', 'Google sign-in needs both the client id and its secret');
     together('stripePriceId', 'stripeSecretName', 'payments need both the price and the API key');
+    const geography = geographyOf(v.bedrockModelId);
+    if (geography === 'global') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bedrockModelId'],
+        message: 'global inference profiles may process requests in any region of the world; use a geographic profile (eu.…) or a model id',
+      });
+    } else if (geography) {
+      const regions = v.bedrockRegions ?? profileRegions[geography];
+      if (!regions) {
+        ctx.addIssue({ code: 'custom', path: ['bedrockRegions'], message: `is required with the ${geography}. inference profile: list the regions it routes requests to` });
+      } else if (!regions.includes(v.region)) {
+        ctx.addIssue({ code: 'custom', path: ['bedrockModelId'], message: `is an inference profile of regions ${regions.join(', ')}, which do not include the stack's region ${v.region}` });
+      }
+    } else if (v.bedrockRegions) {
+      ctx.addIssue({ code: 'custom', path: ['bedrockRegions'], message: 'applies to inference profiles only; a model id is called in the stack\'s region' });
+    }
   })
-  .transform((v) => ({
-    ...v,
-    retainData: v.retainData ?? v.stage === 'prod',
-  }));
+  .transform((v) => {
+    const geography = geographyOf(v.bedrockModelId);
+    const bedrockModel: BedrockModel = geography
+      ? {
+          id: v.bedrockModelId,
+          foundationModelId: v.bedrockModelId.slice(geography.length + 1),
+          geography,
+          regions: [...(v.bedrockRegions ?? profileRegions[geography])],
+        }
+      : { id: v.bedrockModelId, foundationModelId: v.bedrockModelId, regions: [v.region] };
+    return {
+      ...v,
+      retainData: v.retainData ?? v.stage === 'prod',
+      bedrockModel,
+    };
+  });
 
 export type DeploymentInputs = z.output<typeof inputsSchema>;
 export type RawInputs = z.input<typeof inputsSchema>;
@@ -93,6 +158,7 @@ export const inputKeys = [
   'alarmEmail',
   'sesFromEmail',
   'bedrockModelId',
+  'bedrockRegions',
   'stripePriceId',
   'stripeSecretName',
   'tracing',

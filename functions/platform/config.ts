@@ -6,6 +6,8 @@ import { tables, type TableKey } from './tables.js';
 
 const optionalUrl = z.string().url().optional();
 
+export const engineProviders = ['local', 'bedrock'] as const;
+
 const schema = z.object({
   AWS_REGION: z.string().min(1).default('eu-west-3'),
   UPLOADS_BUCKET: z.string().min(1).default('uploads'),
@@ -22,7 +24,19 @@ const schema = z.object({
   JWT_ISSUER: optionalUrl,
   JWKS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Who writes answers and sheets: the built-in engine (laptop) or Amazon Bedrock (cloud). */
+  ENGINE_PROVIDER: z.enum(engineProviders).default('local'),
+  /** Bedrock model or inference profile id; required with ENGINE_PROVIDER=bedrock. */
+  BEDROCK_MODEL_ID: z.string().min(1).optional(),
+  /** Bedrock Runtime endpoint override (tests, VPC endpoints); unset in the cloud. */
+  BEDROCK_ENDPOINT: optionalUrl,
+  /** Most input tokens one generation request may send to Bedrock. */
+  BEDROCK_INPUT_TOKENS: z.coerce.number().int().min(4_000).max(150_000).default(12_000),
   ...Object.fromEntries(Object.values(tables).map((t) => [t.env, z.string().min(1).default(t.id)])),
+}).superRefine((env, ctx) => {
+  if (env.ENGINE_PROVIDER === 'bedrock' && !env.BEDROCK_MODEL_ID) {
+    ctx.addIssue({ code: 'custom', path: ['BEDROCK_MODEL_ID'], message: 'is required with ENGINE_PROVIDER=bedrock' });
+  }
 });
 
 export type Config = z.infer<typeof schema> & { tableNames: Record<TableKey, string> };
@@ -37,7 +51,7 @@ export function config(): Config {
     const fields = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
     throw new Error(`Invalid server configuration: ${fields}`);
   }
-  const env = parsed.data as Record<string, string>;
+  const env = parsed.data as Record<string, unknown>;
   const tableNames = Object.fromEntries(
     (Object.keys(tables) as TableKey[]).map((k) => [k, env[tables[k].env]]),
   ) as Record<TableKey, string>;

@@ -1,0 +1,160 @@
+// One call to Bedrock's Converse API that must come back through a given tool: the request is
+// built (system prompt, alternating messages, the tool forced by toolChoice), sent with retries on
+// throttling and server errors (exponential backoff within a time budget, since the API answers
+// within 29 s), and the tool's input returned. Every failure leaves as an EngineError.
+import {
+  ConverseCommand,
+  type BedrockRuntimeClient,
+  type ConverseCommandInput,
+  type ConverseCommandOutput,
+  type ToolInputSchema,
+} from '@aws-sdk/client-bedrock-runtime';
+import { EngineError, type EngineErrorKind } from '../errors.js';
+import type { ToolDefinition } from './schemas.js';
+
+export interface RetryPolicy {
+  /** Calls in all, the first included. */
+  attempts: number;
+  /** Wait before the second call; doubled before each further one (plus up to a quarter of jitter). */
+  baseDelayMs: number;
+}
+
+export const defaultRetry: RetryPolicy = { attempts: 3, baseDelayMs: 1_000 };
+
+export interface ToolCall {
+  modelId: string;
+  system: string;
+  /** Alternating turns, starting and ending with the user. */
+  messages: { role: 'user' | 'assistant'; text: string }[];
+  tool: ToolDefinition;
+  maxTokens: number;
+  temperature: number;
+}
+
+export interface ToolCallResult {
+  input: unknown;
+  attempts: number;
+  usage: { inputTokens: number; outputTokens: number };
+  latencyMs: number;
+}
+
+export interface CallLimits {
+  retry: RetryPolicy;
+  /** Epoch ms after which no call is started and the running one is abandoned. */
+  deadline: number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/** A call is not started with less time than this left: it could not finish. */
+const MIN_CALL_MS = 1_500;
+
+const THROTTLED = new Set(['ThrottlingException', 'ServiceQuotaExceededException', 'TooManyRequestsException']);
+const RETRYABLE = new Set([
+  ...THROTTLED,
+  'ServiceUnavailableException',
+  'InternalServerException',
+  'ModelNotReadyException',
+  'ModelTimeoutException',
+]);
+/** Connection-level failures (no HTTP answer at all), worth another try. */
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'TimeoutError', 'RequestTimeout']);
+
+interface SdkErrorShape {
+  name?: string;
+  code?: string;
+  $metadata?: { httpStatusCode?: number };
+}
+
+function errorFacts(err: unknown): { name: string; status?: number; code?: string } {
+  const e = (typeof err === 'object' && err !== null ? err : {}) as SdkErrorShape;
+  return { name: e.name ?? 'Error', status: e.$metadata?.httpStatusCode, code: e.code };
+}
+
+export function isRetryable(err: unknown): boolean {
+  const { name, status, code } = errorFacts(err);
+  if (name === 'AbortError') return false;
+  if (RETRYABLE.has(name)) return true;
+  if (status !== undefined) return status === 429 || status >= 500;
+  return NETWORK_CODES.has(name) || (code !== undefined && NETWORK_CODES.has(code));
+}
+
+function kindOf(err: unknown): EngineErrorKind {
+  const { name, status } = errorFacts(err);
+  return THROTTLED.has(name) || status === 429 ? 'throttled' : 'unavailable';
+}
+
+export function converseInput(call: ToolCall): ConverseCommandInput {
+  return {
+    modelId: call.modelId,
+    system: [{ text: call.system }],
+    messages: call.messages.map((m) => ({ role: m.role, content: [{ text: m.text }] })),
+    toolConfig: {
+      tools: [
+        {
+          toolSpec: {
+            name: call.tool.name,
+            description: call.tool.description,
+            inputSchema: { json: call.tool.inputSchema as unknown as ToolInputSchema.JsonMember['json'] },
+          },
+        },
+      ],
+      toolChoice: { tool: { name: call.tool.name } },
+    },
+    inferenceConfig: { maxTokens: call.maxTokens, temperature: call.temperature },
+  };
+}
+
+/** The forced tool's input from a Converse response; anything else is invalid output. */
+export function toolInputOf(output: ConverseCommandOutput, toolName: string, attempts: number): unknown {
+  if (output.stopReason === 'max_tokens') {
+    throw new EngineError('invalid_output', `The model's output was cut at its token limit`, { attempts });
+  }
+  if (output.stopReason === 'guardrail_intervened' || output.stopReason === 'content_filtered') {
+    throw new EngineError('invalid_output', `The model's output was filtered (${output.stopReason})`, { attempts });
+  }
+  const content = output.output?.message?.content ?? [];
+  const use = content.find((block) => block.toolUse?.name === toolName)?.toolUse;
+  if (!use || use.input === undefined) {
+    throw new EngineError('invalid_output', `The model did not call ${toolName} (stop reason ${output.stopReason ?? 'none'})`, { attempts });
+  }
+  return use.input;
+}
+
+/** Sends the call, retrying what is worth retrying, and returns the tool's input. */
+export async function callTool(client: BedrockRuntimeClient, call: ToolCall, limits: CallLimits): Promise<ToolCallResult> {
+  const command = new ConverseCommand(converseInput(call));
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= limits.retry.attempts; attempt++) {
+    const left = limits.deadline - Date.now();
+    if (left < MIN_CALL_MS) break;
+    const started = Date.now();
+    try {
+      const output = await client.send(command, { abortSignal: AbortSignal.timeout(left) });
+      return {
+        input: toolInputOf(output, call.tool.name, attempt),
+        attempts: attempt,
+        usage: { inputTokens: output.usage?.inputTokens ?? 0, outputTokens: output.usage?.outputTokens ?? 0 },
+        latencyMs: output.metrics?.latencyMs ?? Date.now() - started,
+      };
+    } catch (err) {
+      if (err instanceof EngineError) throw err;
+      lastError = err;
+      if (!isRetryable(err) || attempt === limits.retry.attempts) {
+        throw failure(err, attempt);
+      }
+      const delay = limits.retry.baseDelayMs * 2 ** (attempt - 1) * (1 + Math.random() / 4);
+      if (Date.now() + delay + MIN_CALL_MS > limits.deadline) throw failure(err, attempt);
+      await limits.sleep(delay);
+    }
+  }
+  throw lastError === undefined
+    ? new EngineError('unavailable', 'No time was left to call the model', { attempts: 0 })
+    : failure(lastError, limits.retry.attempts);
+}
+
+function failure(err: unknown, attempts: number): EngineError {
+  const { name, status } = errorFacts(err);
+  const timedOut = name === 'AbortError' || name === 'TimeoutError';
+  const what = timedOut ? 'timed out' : `failed with ${name}${status ? ` (HTTP ${status})` : ''}`;
+  return new EngineError(timedOut ? 'unavailable' : kindOf(err), `Bedrock Converse ${what} after ${attempts} attempt(s)`, { cause: err, attempts });
+}

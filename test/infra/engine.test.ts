@@ -1,0 +1,156 @@
+// The generation model in the cloud stack: the API function is told to write with Bedrock and
+// which model, and may invoke that model only (its inference profile and the foundation model in
+// the profile's regions, never `*`); the model inputs that cannot work stop the synth.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseInputs, profileRegions, type RawInputs } from '../../lib/inputs.js';
+import { ReviseStack } from '../../lib/revise-stack.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- template JSON is untyped by nature
+type Json = Record<string, any>;
+
+const ACCOUNT = '123456789012';
+const DEFAULT_MODEL = 'eu.anthropic.claude-haiku-4-5-20251001-v1:0';
+const outdirs: string[] = [];
+
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const logicalId = (c: IConstruct): string => Stack.of(c).getLogicalId(c.node.defaultChild as CfnElement);
+
+function synth(raw: RawInputs) {
+  const outdir = mkdtempSync(join(tmpdir(), 'revise-infra-engine-'));
+  outdirs.push(outdir);
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
+  const inputs = parseInputs(raw as Record<string, unknown>);
+  const stack = new ReviseStack(app, 'Revise-engine', { inputs, env: { account: ACCOUNT } });
+  return { stack, json: Template.fromStack(stack).toJSON() as Json, region: inputs.region };
+}
+
+/** A template value as the string CloudFormation would make of it in this account and region. */
+function resolved(value: unknown, region: string): string {
+  if (typeof value === 'string') return value;
+  const v = value as Json;
+  if (v['Fn::Join']) return (v['Fn::Join'][1] as unknown[]).map((part) => resolved(part, region)).join(v['Fn::Join'][0]);
+  const pseudo: Record<string, string> = { 'AWS::Partition': 'aws', 'AWS::AccountId': ACCOUNT, 'AWS::Region': region, 'AWS::URLSuffix': 'amazonaws.com' };
+  if (typeof v.Ref === 'string' && pseudo[v.Ref]) return pseudo[v.Ref];
+  return JSON.stringify(value);
+}
+
+function bedrockStatements(json: Json, region: string) {
+  const found: { roles: string[]; actions: string[]; resources: string[]; condition?: Json }[] = [];
+  for (const resource of Object.values(json.Resources as Record<string, Json>)) {
+    if (resource.Type !== 'AWS::IAM::Policy') continue;
+    for (const s of resource.Properties.PolicyDocument.Statement as Json[]) {
+      const actions = [s.Action].flat() as string[];
+      if (!actions.some((a) => a.startsWith('bedrock:'))) continue;
+      found.push({
+        roles: (resource.Properties.Roles as Json[]).map((r) => r.Ref as string),
+        actions,
+        resources: [s.Resource].flat().map((r: unknown) => resolved(r, region)),
+        condition: s.Condition,
+      });
+    }
+  }
+  return found;
+}
+
+function apiFunction(stack: ReviseStack, json: Json) {
+  return json.Resources[logicalId(stack.api.handler)].Properties;
+}
+
+describe('generation in the cloud', () => {
+  it('runs the API on Bedrock with the configured model', () => {
+    const { stack, json } = synth({});
+    const env = apiFunction(stack, json).Environment.Variables;
+    expect(env.ENGINE_PROVIDER).toBe('bedrock');
+    expect(env.BEDROCK_MODEL_ID).toBe(DEFAULT_MODEL);
+    expect(env.BEDROCK_ENDPOINT).toBeUndefined();
+    const nova = synth({ bedrockModelId: 'eu.amazon.nova-lite-v1:0' });
+    expect(apiFunction(nova.stack, nova.json).Environment.Variables.BEDROCK_MODEL_ID).toBe('eu.amazon.nova-lite-v1:0');
+  });
+
+  it('lets the API function invoke the default EU profile and its model in the EU regions only, through the profile', () => {
+    const { stack, json, region } = synth({});
+    const statements = bedrockStatements(json, region);
+    const role = apiFunction(stack, json).Role['Fn::GetAtt'][0];
+    expect(statements).toHaveLength(2);
+    for (const s of statements) {
+      expect(s.roles).toEqual([role]);
+      expect(s.actions).toEqual(['bedrock:InvokeModel']);
+      for (const r of s.resources) expect(r, 'no wildcard in a Bedrock resource').not.toContain('*');
+    }
+    const profile = `arn:aws:bedrock:eu-west-3:${ACCOUNT}:inference-profile/${DEFAULT_MODEL}`;
+    expect(statements[0].resources).toEqual([profile]);
+    expect(statements[0].condition).toBeUndefined();
+    expect(statements[1].resources.sort()).toEqual(
+      profileRegions.eu.map((r) => `arn:aws:bedrock:${r}::foundation-model/anthropic.claude-haiku-4-5-20251001-v1:0`).sort(),
+    );
+    expect(statements[1].resources.every((r) => /^arn:aws:bedrock:eu-[a-z]+-\d::foundation-model\//.test(r))).toBe(true);
+    expect(resolved(statements[1].condition?.StringEquals['bedrock:InferenceProfileArn'], region)).toBe(profile);
+  });
+
+  it('with a plain model id, allows that model in the stack region only', () => {
+    const { json, region } = synth({ bedrockModelId: 'mistral.mistral-large-2402-v1:0' });
+    const statements = bedrockStatements(json, region);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatchObject({
+      actions: ['bedrock:InvokeModel'],
+      resources: ['arn:aws:bedrock:eu-west-3::foundation-model/mistral.mistral-large-2402-v1:0'],
+    });
+    expect(statements[0].condition).toBeUndefined();
+  });
+
+  it('with a profile of another geography, uses the regions given', () => {
+    const { json, region } = synth({
+      region: 'ap-northeast-1',
+      bedrockModelId: 'apac.anthropic.claude-haiku-4-5-20251001-v1:0',
+      bedrockRegions: 'ap-northeast-1, ap-southeast-2',
+    });
+    const [profile, models] = bedrockStatements(json, region);
+    expect(profile.resources).toEqual([`arn:aws:bedrock:ap-northeast-1:${ACCOUNT}:inference-profile/apac.anthropic.claude-haiku-4-5-20251001-v1:0`]);
+    expect(models.resources).toEqual([
+      'arn:aws:bedrock:ap-northeast-1::foundation-model/anthropic.claude-haiku-4-5-20251001-v1:0',
+      'arn:aws:bedrock:ap-southeast-2::foundation-model/anthropic.claude-haiku-4-5-20251001-v1:0',
+    ]);
+  });
+
+  it('passes the AWS Solutions checks with a profile and with a model id', () => {
+    for (const raw of [{}, { bedrockModelId: 'mistral.mistral-large-2402-v1:0' }] satisfies RawInputs[]) {
+      const { stack } = synth(raw);
+      const report = new AwsSolutionsChecks().validateScope(stack);
+      expect(report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    }
+  });
+});
+
+describe('model inputs', () => {
+  it('default to the EU profile of Claude Haiku 4.5 in all EU regions', () => {
+    expect(parseInputs({}).bedrockModel).toEqual({
+      id: DEFAULT_MODEL,
+      foundationModelId: 'anthropic.claude-haiku-4-5-20251001-v1:0',
+      geography: 'eu',
+      regions: [...profileRegions.eu],
+    });
+  });
+
+  it('stop the synth when the model cannot be reached as configured', () => {
+    expect(() => parseInputs({ bedrockModelId: 'global.anthropic.claude-haiku-4-5-20251001-v1:0' })).toThrow(
+      /bedrockModelId: global inference profiles may process requests in any region/,
+    );
+    expect(() => parseInputs({ region: 'ap-northeast-1', bedrockModelId: 'apac.anthropic.claude-haiku-4-5-20251001-v1:0' })).toThrow(
+      /bedrockRegions: is required with the apac\. inference profile.*set it with -c bedrockRegions=… or REVISE_BEDROCK_REGIONS/,
+    );
+    expect(() => parseInputs({ region: 'us-east-1' })).toThrow(/bedrockModelId: is an inference profile of regions eu-central-1.*do not include the stack's region us-east-1/);
+    expect(() => parseInputs({ bedrockModelId: 'mistral.mistral-large-2402-v1:0', bedrockRegions: 'eu-west-1' })).toThrow(/bedrockRegions: applies to inference profiles only/);
+    expect(() => parseInputs({ bedrockRegions: 'eu-west-3,paris' })).toThrow(/bedrockRegions: must be an AWS region code/);
+    expect(() => parseInputs({ bedrockModelId: 'Claude Haiku' })).toThrow(/bedrockModelId: must be a Bedrock model id/);
+  });
+});

@@ -1,0 +1,153 @@
+// A stand-in for Amazon Bedrock Runtime's Converse operation, on a free loopback port, speaking
+// its wire format over HTTP/2 (the Bedrock Runtime client sends every operation over HTTP/2, here
+// in clear text): `POST /model/{modelId}/converse` with a JSON body (messages, system,
+// toolConfig, inferenceConfig), answered with `{ output: { message }, stopReason, usage, metrics }`
+// or with an AWS JSON error (`x-amzn-errortype` header and a `message`). It checks what Bedrock
+// itself refuses (roles that do not alternate, a forced tool that is not declared, a tool schema
+// that is not an object) and records every request, so tests can assert how a request was built;
+// replies are scripted per test (a tool call, malformed output, throttling, server errors).
+import type { IncomingHttpHeaders } from 'node:http';
+import { createServer, type Http2Session } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+
+export interface ConverseBody {
+  messages: { role: 'user' | 'assistant'; content: { text?: string }[] }[];
+  system?: { text?: string }[];
+  toolConfig?: {
+    tools: { toolSpec: { name: string; description?: string; inputSchema: { json: Record<string, unknown> } } }[];
+    toolChoice?: { tool?: { name: string }; any?: object; auto?: object };
+  };
+  inferenceConfig?: { maxTokens?: number; temperature?: number; topP?: number };
+}
+
+export interface RecordedCall {
+  /** The model id from the path, decoded. */
+  modelId: string;
+  body: ConverseBody;
+  headers: IncomingHttpHeaders;
+}
+
+export type FakeReply =
+  /** The model calls a tool with this input (the forced tool unless `name` says otherwise). */
+  | { tool: unknown; name?: string; stopReason?: string }
+  /** The model answers with text only. */
+  | { text: string; stopReason?: string }
+  /** An AWS error: `type` goes to `x-amzn-errortype`. */
+  | { error: string; status: number; message?: string };
+
+export const replies = {
+  tool: (input: unknown): FakeReply => ({ tool: input }),
+  text: (text: string): FakeReply => ({ text }),
+  throttled: (): FakeReply => ({ error: 'ThrottlingException', status: 429, message: 'Too many requests, please wait before trying again.' }),
+  unavailable: (): FakeReply => ({ error: 'ServiceUnavailableException', status: 503, message: 'Service unavailable.' }),
+  internal: (): FakeReply => ({ error: 'InternalServerException', status: 500, message: 'Internal server error.' }),
+  validation: (message: string): FakeReply => ({ error: 'ValidationException', status: 400, message }),
+  accessDenied: (): FakeReply => ({ error: 'AccessDeniedException', status: 403, message: 'You do not have access to the model.' }),
+};
+
+export interface ConverseFake {
+  /** `http://127.0.0.1:{port}`, for the client's `endpoint`. */
+  url: string;
+  calls: RecordedCall[];
+  /** Queues replies, used one per request, in order. */
+  script(...queued: FakeReply[]): void;
+  /** The reply once the script is used up (by default, a 500 saying nothing was scripted). */
+  otherwise(reply: (call: RecordedCall) => FakeReply): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** What Bedrock answers with a ValidationException instead of calling the model. */
+function refusal(body: ConverseBody): string | null {
+  const messages = body.messages ?? [];
+  if (messages.length === 0) return 'A conversation must start with a user message.';
+  for (let i = 0; i < messages.length; i++) {
+    const expected = i % 2 === 0 ? 'user' : 'assistant';
+    if (messages[i].role !== expected) return 'A conversation must alternate between user and assistant roles.';
+    if (!messages[i].content?.length || messages[i].content.some((c) => c.text !== undefined && c.text.trim() === '')) {
+      return 'The text field in the ContentBlock object is blank.';
+    }
+  }
+  if (messages.at(-1)!.role !== 'user') return 'A conversation must end with a user message.';
+  const tools = body.toolConfig?.tools ?? [];
+  for (const t of tools) {
+    if (t.toolSpec?.inputSchema?.json?.type !== 'object') return `The input schema of tool ${t.toolSpec?.name} must be of type object.`;
+  }
+  const forced = body.toolConfig?.toolChoice?.tool?.name;
+  if (forced && !tools.some((t) => t.toolSpec.name === forced)) return `Tool ${forced} is not declared in toolConfig.tools.`;
+  return null;
+}
+
+export async function startConverseFake(): Promise<ConverseFake> {
+  const calls: RecordedCall[] = [];
+  let queue: FakeReply[] = [];
+  let fallback: (call: RecordedCall) => FakeReply = () => ({ error: 'InternalServerException', status: 500, message: 'No reply scripted.' });
+  let counter = 0;
+
+  const sessions = new Set<Http2Session>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-requestid': `req-${++counter}`, ...headers });
+        res.end(JSON.stringify(payload));
+      };
+      const match = /^\/model\/([^/]+)\/converse$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !match) {
+        send(404, { message: `Unknown operation ${req.method} ${req.url}` }, { 'x-amzn-errortype': 'UnknownOperationException' });
+        return;
+      }
+      let body: ConverseBody;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ConverseBody;
+      } catch {
+        send(400, { message: 'The request body is not valid JSON.' }, { 'x-amzn-errortype': 'ValidationException' });
+        return;
+      }
+      const call: RecordedCall = { modelId: decodeURIComponent(match[1]), body, headers: req.headers };
+      calls.push(call);
+      const refused = refusal(body);
+      const reply: FakeReply = refused ? replies.validation(refused) : (queue.shift() ?? fallback(call));
+      if ('error' in reply) {
+        send(reply.status, { message: reply.message ?? reply.error }, { 'x-amzn-errortype': reply.error });
+        return;
+      }
+      const content =
+        'tool' in reply
+          ? [{ toolUse: { toolUseId: `tooluse_${counter + 1}`, name: reply.name ?? body.toolConfig?.toolChoice?.tool?.name ?? 'tool', input: reply.tool } }]
+          : [{ text: reply.text }];
+      const inputTokens = Math.ceil(JSON.stringify(body).length / 4);
+      const outputTokens = Math.ceil(JSON.stringify(content).length / 4);
+      send(200, {
+        output: { message: { role: 'assistant', content } },
+        stopReason: reply.stopReason ?? ('tool' in reply ? 'tool_use' : 'end_turn'),
+        usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+        metrics: { latencyMs: 42 },
+      });
+    });
+  });
+  server.on('session', (session: Http2Session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    script: (...queued) => queue.push(...queued),
+    otherwise: (reply) => (fallback = reply),
+    reset: () => {
+      calls.length = 0;
+      queue = [];
+      fallback = () => ({ error: 'InternalServerException', status: 500, message: 'No reply scripted.' });
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const session of sessions) session.destroy();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
