@@ -45,6 +45,17 @@ export const routes: RouteDef[] = [
   route('GET', '/api/subjects/{subjectId}/files/{fileId}/download', 'user', async () => (await import('./files.js')).downloadFile),
   route('GET', '/api/subjects/{subjectId}/files/{fileId}/pages', 'user', async () => (await import('./files.js')).getPages),
   route('DELETE', '/api/subjects/{subjectId}/files/{fileId}', 'user', async () => (await import('./files.js')).deleteFile),
+  route('GET', '/api/usage', 'user', async () => (await import('./usage.js')).getUsage),
+  route('POST', '/api/subjects/{subjectId}/questions', 'user', async () => (await import('./questions.js')).askQuestion),
+  route('GET', '/api/subjects/{subjectId}/conversations', 'user', async () => (await import('./conversations.js')).listConversations),
+  route('GET', '/api/subjects/{subjectId}/conversations/{conversationId}', 'user', async () => (await import('./conversations.js')).getConversation),
+  route('PUT', '/api/subjects/{subjectId}/conversations/{conversationId}', 'user', async () => (await import('./conversations.js')).saveConversationTitle),
+  route('DELETE', '/api/subjects/{subjectId}/conversations/{conversationId}', 'user', async () => (await import('./conversations.js')).removeConversation),
+  route('POST', '/api/subjects/{subjectId}/sheets', 'user', async () => (await import('./sheets.js')).generateSheet),
+  route('GET', '/api/subjects/{subjectId}/sheets', 'user', async () => (await import('./sheets.js')).listSheets),
+  route('GET', '/api/subjects/{subjectId}/sheets/{sheetId}', 'user', async () => (await import('./sheets.js')).getSheet),
+  route('PUT', '/api/subjects/{subjectId}/sheets/{sheetId}', 'user', async () => (await import('./sheets.js')).saveSheetTitle),
+  route('DELETE', '/api/subjects/{subjectId}/sheets/{sheetId}', 'user', async () => (await import('./sheets.js')).removeSheet),
 ];
 
 /** `GET /api/profile`: the route key API Gateway puts in `event.routeKey`. */

@@ -123,6 +123,38 @@ export const catalogue = {
     fr: "Le traitement du fichier n'a pas abouti à temps. Supprime-le et envoie-le à nouveau.",
     en: 'Processing the file did not finish in time. Delete it and upload it again.',
   },
+  // Study engine: questions, conversations, revision sheets, usage (spec §2, §6, §8, §9)
+  question_empty: { status: 400, fr: 'Veuillez saisir une question.', en: 'Please enter a question.' },
+  question_too_long: {
+    status: 400,
+    fr: 'Votre question est trop longue (maximum {max} caractères).',
+    en: 'Your question is too long (maximum {max} characters).',
+  },
+  mode_required: { status: 400, fr: 'Veuillez choisir un mode de réponse.', en: 'Please select a response mode.' },
+  usage_limit_reached: {
+    status: 429,
+    fr: "Limite d'utilisation atteinte ({used}/{limit} ce mois-ci). Réessayez plus tard ou passez à Premium.",
+    en: 'Usage limit reached ({used}/{limit} this month). Try again later or upgrade to Premium.',
+  },
+  premium_only: {
+    status: 403,
+    fr: 'Cette fonctionnalité est réservée aux abonnés Premium.',
+    en: 'This feature is reserved for Premium subscribers.',
+  },
+  no_content: { status: 409, fr: 'Aucun contenu disponible pour ce fichier', en: 'No content available for this file' },
+  conversation_not_found: { status: 404, fr: 'Conversation introuvable', en: 'Conversation not found' },
+  conversation_full: {
+    status: 409,
+    fr: 'Cette conversation est complète ({max} questions). Commencez-en une nouvelle.',
+    en: 'This conversation is full ({max} questions). Please start a new one.',
+  },
+  sheet_not_found: { status: 404, fr: 'Fiche introuvable', en: 'Sheet not found' },
+  generation_failed: {
+    status: 502,
+    fr: 'Erreur lors de la génération de la réponse. Veuillez réessayer.',
+    en: 'Error generating the answer. Please try again.',
+  },
+  summary_failed: { status: 502, fr: 'Erreur lors de la génération de la fiche', en: 'Error generating the summary' },
   // Account
   account_delete_failed: {
     status: 500,

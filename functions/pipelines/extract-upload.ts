@@ -17,6 +17,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { Context, S3Event, S3EventRecord } from 'aws-lambda';
 import { isPdfName, looksLikePdf, MAX_FILE_BYTES, parseStoragePath, PROCESSING_TIMEOUT_MS } from '../core/files.js';
 import { storage } from '../platform/clients.js';
+import { invalidateCourse } from '../platform/course.js';
 import { config } from '../platform/config.js';
 import { logger } from '../platform/logger.js';
 import {
@@ -121,6 +122,8 @@ async function processRecord(record: S3EventRecord, context?: Pick<Context, 'get
     logger.warn({ fileId: file.id, status: after?.status ?? 'deleted' }, 'file left processing while it was read; its pages were removed');
     return;
   }
+  // Questions asked from now on read the new file (in the same process: the laptop host).
+  invalidateCourse(started.user_id, started.subject_id);
   logger.info(
     { fileId: file.id, pages: result.pageCount, ocrPages: result.ocrPages, successfulPages: result.successfulPages, language: result.language, ms: Date.now() - t0 },
     'file ready',

@@ -32,7 +32,10 @@ import {
   storedObjectSize,
   type FileRecord,
 } from './store/files.js';
+import { invalidateCourse } from './course.js';
+import { deleteSubjectConversations } from './store/conversations.js';
 import { deletePages } from './store/pages.js';
+import { deleteSubjectSheets } from './store/sheets.js';
 import { getSubjectOrThrow, releaseFileSlot, removeSubjectItem, reserveFileSlot } from './store/subjects.js';
 
 export interface UploadRequest {
@@ -135,6 +138,7 @@ export async function removeFile(file: FileRecord): Promise<void> {
   }
   // Record before pages: an extraction still running finds the record gone and drops its pages.
   const existed = await deleteFileRecord(file);
+  invalidateCourse(file.user_id, file.subject_id);
   await deletePages(file.user_id, file.subject_id, file.id);
   if (existed) await releaseFileSlot(file.user_id, file.subject_id);
 }
@@ -169,7 +173,10 @@ export async function getFileOrThrow(userId: string, subjectId: string, fileId: 
   return file;
 }
 
-/** Deletes a subject with every file in it (objects first), then the subject itself. */
+/**
+ * Deletes a subject with every file in it (objects first), its conversations and revision
+ * sheets, then the subject itself (last, so that a failure half-way leaves it to delete again).
+ */
 export async function removeSubject(userId: string, subjectId: string): Promise<void> {
   const subject = await getSubjectOrThrow(userId, subjectId);
   for (const file of await listFileRecords(userId, subjectId)) {
@@ -180,5 +187,8 @@ export async function removeSubject(userId: string, subjectId: string): Promise<
     }
   }
   await deletePages(userId, subjectId);
+  await deleteSubjectConversations(userId, subjectId);
+  await deleteSubjectSheets(userId, subjectId);
+  invalidateCourse(userId, subjectId);
   await removeSubjectItem(subject);
 }

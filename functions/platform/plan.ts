@@ -1,6 +1,7 @@
 // The caller's plan as the server enforces it: the subscription status derived from the profile
 // (core/subscription.ts) and the caps that follow from it.
 import { FREE_CAPS } from '../core/plans.js';
+import type { Profile } from '../core/profile.js';
 import { deriveSubscription, NOT_SUBSCRIBED, type SubscriptionStatus } from '../core/subscription.js';
 import { logger } from './logger.js';
 import { findProfile } from './store/profiles.js';
@@ -13,19 +14,33 @@ export interface PlanLimits {
 
 export interface Plan {
   subscription: SubscriptionStatus;
+  /** The same as subscription.is_subscribed: Premium or trial. */
+  subscribed: boolean;
+  /**
+   * false when the profile could not be read: the plan then reads as not subscribed (spec §4),
+   * and the premium-only gates let the request through (spec §6: on any error while checking
+   * feature availability, the feature is treated as available).
+   */
+  verified: boolean;
   limits: PlanLimits;
+  /** The profile the plan was read from (null when missing or unreadable). */
+  profile: Profile | null;
 }
 
 export async function currentPlan(userId: string, now: Date): Promise<Plan> {
   let subscription = NOT_SUBSCRIBED;
+  let verified = true;
+  let profile: Profile | null = null;
   try {
-    subscription = deriveSubscription(await findProfile(userId), null, now);
+    profile = await findProfile(userId);
+    subscription = deriveSubscription(profile, null, now);
   } catch (err) {
+    verified = false;
     // Spec §4: any error reads as not subscribed.
     logger.warn({ userId, err: err instanceof Error ? err.message : String(err) }, 'plan lookup failed');
   }
   const limits: PlanLimits = subscription.is_subscribed
     ? { max_subjects: null, max_files_per_subject: null }
     : { max_subjects: FREE_CAPS.max_subjects, max_files_per_subject: FREE_CAPS.max_files_per_subject };
-  return { subscription, limits };
+  return { subscription, subscribed: subscription.is_subscribed, verified, limits, profile };
 }

@@ -85,6 +85,25 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
   },
+  /**
+   * Question-and-answer conversations: `sk = {subject_id}#{conversation_id}` (ids sort by time),
+   * the turns inside the item. Unsaved ones expire after a day (`expires_at`).
+   */
+  conversations: {
+    id: 'Conversations',
+    env: 'TABLE_CONVERSATIONS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /** Revision sheets: `sk = {subject_id}#{sheet_id}`; drafts (not saved) expire after a day. */
+  sheets: {
+    id: 'Sheets',
+    env: 'TABLE_SHEETS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

@@ -18,6 +18,8 @@ const userPartitioned = [
   ['subjects', 'id'],
   ['files', 'sk'],
   ['usage', 'sk'],
+  ['conversations', 'sk'],
+  ['sheets', 'sk'],
 ] as const;
 
 async function keysUnder(table: string, sortKey: string, userId: string): Promise<Key[]> {

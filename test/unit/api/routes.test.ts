@@ -19,7 +19,7 @@ describe('route table', () => {
     expect(matchRoute('GET', '/api/nothing-here')).toBeNull();
   });
 
-  it('loads a handler for every route', async () => {
+  it('loads a handler for every route', { timeout: 60_000 }, async () => {
     for (const r of routes) expect(typeof (await r.load())).toBe('function');
   });
 });

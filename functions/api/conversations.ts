@@ -1,0 +1,34 @@
+// Conversations of a subject: the saved ones listed newest first, one read with its turns in
+// order, saved (or renamed) with a title, deleted. Drafts (never saved) are readable until they
+// expire but never listed.
+import { z } from 'zod';
+import { AppError } from '../core/errors.js';
+import { userRoute } from '../platform/http.js';
+import { deleteConversation, getConversationOrThrow, listSavedConversations, saveConversation } from '../platform/store/conversations.js';
+import { TITLE_MAX } from '../platform/store/drafts.js';
+import { getSubjectOrThrow } from '../platform/store/subjects.js';
+import { subjectParams } from './subjects.js';
+
+const conversationParams = subjectParams.extend({ conversationId: z.string().min(1).max(64) });
+
+/** A title, trimmed; empty or absent keeps the current one (the first question, cut). */
+export const titleBody = z.object({ title: z.string().trim().max(TITLE_MAX).nullish() }).strict();
+
+export const listConversations = userRoute({ params: subjectParams }, async ({ params, user }) => {
+  await getSubjectOrThrow(user.id, params.subjectId);
+  return { conversations: await listSavedConversations(user.id, params.subjectId) };
+});
+
+export const getConversation = userRoute({ params: conversationParams }, async ({ params, user }) =>
+  getConversationOrThrow(user.id, params.subjectId, params.conversationId, new Date()),
+);
+
+export const saveConversationTitle = userRoute({ params: conversationParams, body: titleBody }, async ({ params, body, user }) => {
+  await getSubjectOrThrow(user.id, params.subjectId);
+  return saveConversation(user.id, params.subjectId, params.conversationId, body.title || undefined, new Date());
+});
+
+export const removeConversation = userRoute({ params: conversationParams }, async ({ params, user }) => {
+  if (!(await deleteConversation(user.id, params.subjectId, params.conversationId, new Date()))) throw new AppError('conversation_not_found');
+  return undefined;
+});

@@ -1,0 +1,69 @@
+// Revision sheets of a subject (spec §2 "summary"): generated from the whole subject or one file,
+// every line citing its page; a draft until saved. Generating takes one `summary_generation`
+// unit on the free plan (given back on failure); saving is for Premium (spec §6: summary_save).
+import { z } from 'zod';
+import { AppError } from '../core/errors.js';
+import { sheetSchema } from '../engine/types.js';
+import { generate, loadCourse, loadEngine } from '../platform/course.js';
+import { userRoute } from '../platform/http.js';
+import { currentPlan } from '../platform/plan.js';
+import { newItemId } from '../platform/store/drafts.js';
+import { createSheetDraft, deleteSheet, getSheetOrThrow, listSavedSheets, saveSheet } from '../platform/store/sheets.js';
+import { findSubject, getSubjectOrThrow } from '../platform/store/subjects.js';
+import { requirePremium, withUsage } from '../platform/usage.js';
+import { titleBody } from './conversations.js';
+import { subjectParams } from './subjects.js';
+
+const sheetParams = subjectParams.extend({ sheetId: z.string().min(1).max(64) });
+
+export const generateSheet = userRoute(
+  { params: subjectParams, body: z.object({ file_id: z.string().min(1).max(64).nullish() }).strict() },
+  async ({ params, body, user }) => {
+    const now = new Date();
+    const plan = await currentPlan(user.id, now);
+    const fileId = body.file_id ?? undefined;
+    const course = await loadCourse(user.id, params.subjectId, { fileId, fallbackLanguage: plan.profile?.language ?? 'fr' });
+    const { value, usage } = await withUsage(
+      user.id,
+      'summary_generation',
+      async () => {
+        const sheet = await generate('summary_failed', { userId: user.id, subjectId: params.subjectId }, async () =>
+          sheetSchema.parse(await (await loadEngine()).sheet({ course, fileId, level: plan.profile?.education_level ?? null })),
+        );
+        const at = new Date();
+        const draft = await createSheetDraft(user.id, params.subjectId, newItemId(at), fileId ?? null, sheet, at);
+        // The subject was deleted while the sheet was written: its sheets must not outlive it.
+        if (!(await findSubject(user.id, params.subjectId))) {
+          await deleteSheet(user.id, params.subjectId, draft.id, at);
+          throw new AppError('subject_not_found');
+        }
+        return draft;
+      },
+      { now, plan },
+    );
+    return { sheet: value, usage };
+  },
+);
+
+export const listSheets = userRoute({ params: subjectParams }, async ({ params, user }) => {
+  await getSubjectOrThrow(user.id, params.subjectId);
+  return { sheets: await listSavedSheets(user.id, params.subjectId) };
+});
+
+export const getSheet = userRoute({ params: sheetParams }, async ({ params, user }) =>
+  getSheetOrThrow(user.id, params.subjectId, params.sheetId, new Date()),
+);
+
+/** Saving is checked in this order: the sheet exists (404), then the plan includes it (403). */
+export const saveSheetTitle = userRoute({ params: sheetParams, body: titleBody }, async ({ params, body, user }) => {
+  const now = new Date();
+  await getSubjectOrThrow(user.id, params.subjectId);
+  await getSheetOrThrow(user.id, params.subjectId, params.sheetId, now);
+  await requirePremium(user.id, 'summary_save', { now });
+  return saveSheet(user.id, params.subjectId, params.sheetId, body.title || undefined, now);
+});
+
+export const removeSheet = userRoute({ params: sheetParams }, async ({ params, user }) => {
+  if (!(await deleteSheet(user.id, params.subjectId, params.sheetId, new Date()))) throw new AppError('sheet_not_found');
+  return undefined;
+});

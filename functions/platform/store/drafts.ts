@@ -1,0 +1,87 @@
+// What conversations and revision sheets have in common: items `{user_id, sk: {subject_id}#{id}}`
+// with time-ordered ids, that stay drafts until the student saves them. A draft carries
+// `expires_at` (epoch seconds): DynamoDB's TTL removes it in the cloud some time after that, and
+// readers ignore it from that moment on (the laptop's dynalite has no TTL at all).
+import { randomBytes } from 'node:crypto';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch.js';
+import { db } from '../clients.js';
+
+/** How long an unsaved conversation or sheet draft is kept after its last change. */
+export const DRAFT_TTL_SECONDS = 24 * 3600;
+
+/** Longest title a student may give. */
+export const TITLE_MAX = 120;
+
+export interface DraftItem {
+  user_id: string;
+  sk: string;
+  saved: boolean;
+  expires_at?: number;
+}
+
+/** Time-ordered (base-36 milliseconds) with a random tail, so a descending query lists newest first. */
+export function newItemId(now: Date): string {
+  return `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(5).toString('hex')}`;
+}
+
+export const itemSortKey = (subjectId: string, id: string): string => `${subjectId}#${id}`;
+
+export const draftExpiry = (now: Date): number => Math.floor(now.getTime() / 1000) + DRAFT_TTL_SECONDS;
+
+/** Saved items live until deleted; drafts until `expires_at`. */
+export function isLive(item: Pick<DraftItem, 'saved' | 'expires_at'>, now: Date): boolean {
+  if (item.saved) return true;
+  return typeof item.expires_at === 'number' && item.expires_at > now.getTime() / 1000;
+}
+
+/** The text cut to `max` characters with an ellipsis, whitespace collapsed. */
+export function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items as Record<string, unknown>[] | undefined) ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** The saved items of a subject, newest first, with only the attributes named. */
+export async function listSavedUnder(table: string, userId: string, subjectId: string, attributes: string[]): Promise<Record<string, unknown>[]> {
+  const names = Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a]));
+  return queryAll({
+    TableName: table,
+    KeyConditionExpression: 'user_id = :u AND begins_with(sk, :prefix)',
+    FilterExpression: '#saved = :yes',
+    ExpressionAttributeNames: { ...names, '#saved': 'saved' },
+    ExpressionAttributeValues: { ':u': userId, ':prefix': `${subjectId}#`, ':yes': true },
+    ProjectionExpression: Object.keys(names).join(', '),
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+}
+
+/** Deletes every item of the subject, saved or not; safe to run again. */
+export async function deleteAllUnder(table: string, userId: string, subjectId: string): Promise<void> {
+  const keys = await queryAll({
+    TableName: table,
+    KeyConditionExpression: 'user_id = :u AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':u': userId, ':prefix': `${subjectId}#` },
+    ProjectionExpression: 'user_id, sk',
+    ConsistentRead: true,
+  });
+  await batchWrite(
+    table,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+    4,
+  );
+}

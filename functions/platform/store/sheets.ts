@@ -1,0 +1,127 @@
+// Revision sheets in DynamoDB: one item per sheet, `{user_id, sk: {subject_id}#{sheet_id}}`, its
+// content as JSON. A generated sheet is a draft (expiring after a day) until a Premium student
+// saves it (spec §6: summary_save is premium-only).
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '../../core/errors.js';
+import type { Sheet } from '../../engine/types.js';
+import { db } from '../clients.js';
+import { config } from '../config.js';
+import { deleteAllUnder, draftExpiry, isLive, itemSortKey, listSavedUnder, shorten, TITLE_MAX } from './drafts.js';
+import { isConditionFailure } from './profiles.js';
+
+export interface SheetSummary {
+  id: string;
+  subject_id: string;
+  file_id: string | null;
+  title: string;
+  saved: boolean;
+  created_at: string;
+}
+
+export interface SheetRecord extends SheetSummary {
+  content: Sheet;
+}
+
+interface SheetItem extends SheetSummary {
+  user_id: string;
+  sk: string;
+  content_json: string;
+  expires_at?: number;
+}
+
+/** JSON of a sheet kept in one item: well under DynamoDB's 400 KB item limit. */
+export const MAX_SHEET_BYTES = 350_000;
+
+const table = () => config().tableNames.sheets;
+
+export function toSheetSummary(item: SheetSummary): SheetSummary {
+  return {
+    id: item.id,
+    subject_id: item.subject_id,
+    file_id: item.file_id ?? null,
+    title: item.title,
+    saved: Boolean(item.saved),
+    created_at: item.created_at,
+  };
+}
+
+const toRecord = (item: SheetItem): SheetRecord => ({ ...toSheetSummary(item), content: JSON.parse(item.content_json) as Sheet });
+
+/** Stores a generated sheet as a draft; `summary_failed` when it would not fit in an item. */
+export async function createSheetDraft(userId: string, subjectId: string, id: string, fileId: string | null, sheet: Sheet, now: Date): Promise<SheetRecord> {
+  const content = JSON.stringify(sheet);
+  if (Buffer.byteLength(content, 'utf8') > MAX_SHEET_BYTES) throw new AppError('summary_failed');
+  const item: SheetItem = {
+    user_id: userId,
+    sk: itemSortKey(subjectId, id),
+    id,
+    subject_id: subjectId,
+    file_id: fileId,
+    title: shorten(sheet.title, TITLE_MAX),
+    saved: false,
+    created_at: now.toISOString(),
+    content_json: content,
+    expires_at: draftExpiry(now),
+  };
+  await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(sk)' }));
+  return toRecord(item);
+}
+
+/** The sheet, or null when there is none (or only an expired draft). */
+export async function findSheet(userId: string, subjectId: string, id: string, now: Date): Promise<SheetRecord | null> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: { user_id: userId, sk: itemSortKey(subjectId, id) }, ConsistentRead: true }));
+  const item = out.Item as SheetItem | undefined;
+  return item && isLive(item, now) ? toRecord(item) : null;
+}
+
+export async function getSheetOrThrow(userId: string, subjectId: string, id: string, now: Date): Promise<SheetRecord> {
+  const found = await findSheet(userId, subjectId, id, now);
+  if (!found) throw new AppError('sheet_not_found');
+  return found;
+}
+
+/** The saved sheets of a subject, newest first. */
+export async function listSavedSheets(userId: string, subjectId: string): Promise<SheetSummary[]> {
+  const items = await listSavedUnder(table(), userId, subjectId, ['id', 'subject_id', 'file_id', 'title', 'saved', 'created_at']);
+  return (items as unknown as SheetSummary[]).map(toSheetSummary);
+}
+
+/** Saves (or renames) a sheet: it stops expiring. `title` undefined keeps the current one. */
+export async function saveSheet(userId: string, subjectId: string, id: string, title: string | undefined, now: Date): Promise<SheetSummary> {
+  const values: Record<string, unknown> = { ':yes': true, ':now': Math.floor(now.getTime() / 1000) };
+  let update = 'SET saved = :yes';
+  if (title) {
+    update += ', title = :title';
+    values[':title'] = title;
+  }
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, sk: itemSortKey(subjectId, id) },
+        UpdateExpression: `${update} REMOVE expires_at`,
+        ConditionExpression: 'attribute_exists(sk) AND (saved = :yes OR expires_at > :now)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toSheetSummary(out.Attributes as SheetItem);
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError('sheet_not_found');
+    throw err;
+  }
+}
+
+/** Deletes a sheet; false when there was none (an expired draft is deleted and counts as none). */
+export async function deleteSheet(userId: string, subjectId: string, id: string, now: Date): Promise<boolean> {
+  const out = await db().send(
+    new DeleteCommand({ TableName: table(), Key: { user_id: userId, sk: itemSortKey(subjectId, id) }, ReturnValues: 'ALL_OLD' }),
+  );
+  const old = out.Attributes as SheetItem | undefined;
+  return Boolean(old && isLive(old, now));
+}
+
+/** Every sheet of the subject, saved or not (subject deletion). */
+export async function deleteSubjectSheets(userId: string, subjectId: string): Promise<void> {
+  await deleteAllUnder(table(), userId, subjectId);
+}
