@@ -53,6 +53,7 @@ export default defineConfig({
             { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 5 },
             { name: 'pdf-lib', test: /node_modules[\\/](pdf-lib|@pdf-lib|pako)[\\/]/, priority: 5 },
             { name: 'heic', test: /node_modules[\\/]heic-to[\\/]/, priority: 5 },
+            { name: 'katex', test: /node_modules[\\/]katex[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'amplify', test: /node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@aws-sdk|@smithy|tslib|uuid|js-cookie)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },

@@ -81,6 +81,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <SubjectPage /> },
               { path: 'upload', element: <UploadPage /> },
               { path: 'files', element: <FilesPage /> },
+              { path: 'question', element: page(() => import('./pages/subject/QuestionPage')) },
+              { path: 'summary', element: page(() => import('./pages/subject/SummaryPage')) },
               { path: 'conversations', element: <ConversationsRedirect /> },
               ...comingSoonTools.map(([tool]) => ({ path: tool, element: <SubjectToolPage key={tool} tool={tool} /> })),
             ],

@@ -25,9 +25,7 @@ export const subjectTiles: readonly SubjectTile[] = [
 
 /** Tools not available yet: route segment and label. `/conversations` redirects to `/question`. */
 export const comingSoonTools = [
-  ['question', 'tool.question'],
   ['quiz', 'tool.quiz'],
-  ['summary', 'tool.summary'],
   ['flashcards', 'tool.flashcards'],
   ['schedule', 'tool.schedule'],
   ['todos', 'tool.todos'],
@@ -39,4 +37,4 @@ export const comingSoonTools = [
 export type ComingSoonTool = (typeof comingSoonTools)[number][0];
 
 /** True when the tile's tool has its own page already. */
-export const isAvailable = (segment: string): boolean => !comingSoonTools.some(([s]) => s === segment) && segment !== 'conversations';
+export const isAvailable = (segment: string): boolean => !comingSoonTools.some(([s]) => s === segment);

@@ -1,0 +1,26 @@
+// What is left of a monthly allowance ("7 questions restantes ce mois-ci"), or unlimited for
+// Premium, as the study pages show it beside the action that uses it.
+import type { FeatureUsage } from '../../api/study';
+import { Icon } from '../ContentParts';
+import { useI18n, type MessageKey } from '../../i18n';
+
+export interface UsageWords {
+  none: MessageKey;
+  one: MessageKey;
+  many: MessageKey;
+  unlimited: MessageKey;
+}
+
+export default function UsageNote({ usage, words }: { usage: FeatureUsage | null; words: UsageWords }) {
+  const { t } = useI18n();
+  if (!usage) return null;
+  const { remaining, limit } = usage;
+  const unlimited = limit === null || remaining === null;
+  const text = unlimited ? t(words.unlimited) : remaining <= 0 ? t(words.none) : remaining === 1 ? t(words.one) : t(words.many, { count: remaining });
+  return (
+    <p className={`usage-note${!unlimited && remaining <= 0 ? ' usage-note-empty' : ''}`} data-testid="usage-left" aria-live="polite">
+      <Icon name={unlimited ? 'infinity' : 'sparkles'} />
+      {text}
+    </p>
+  );
+}
