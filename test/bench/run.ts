@@ -8,6 +8,7 @@ const suites: Record<string, () => Promise<void>> = {
   api: benchApi,
   extraction: async () => (await import('./extraction.js')).benchExtraction(),
   upload: async () => (await import('./upload.js')).benchUpload(),
+  engine: async () => (await import('./engine.js')).benchEngine(),
 };
 
 for (const [name, run] of Object.entries(suites)) {

@@ -1,0 +1,397 @@
+// Answers in the five modes (spec §2/§3), built only from the course's own sentences: `course`
+// (the course's explanation, definition first), `concise` (1–3 sentences), `detailed` (definition,
+// explanation, formulas, examples, points to remember), `step_by_step` (numbered steps) and
+// `exercise` (objective, steps, theorems, formulas, calculations, final answer). Every block cites
+// the sentences it rests on; when the course does not answer, the answer says so.
+import { answerSchema, type Answer, type AnswerBlock, type AnswerRequest, type CitedText, type CourseLanguage, type ExerciseSolution } from '../types.js';
+import { analyzeCourse, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
+import { cite, citeAll } from './citations.js';
+import { planExercise, type ExercisePlan } from './exercise.js';
+import { detailFor, type Detail } from './levels.js';
+import { joinList, labelled, messages, type Messages } from './messages.js';
+import { parseQuantities } from './quantities.js';
+import { FOUND_THRESHOLD, PASSAGES, SYMBOL_NAMES, answers, focusOf, rankSentences, type Focus, type Ranked } from './retrieval.js';
+
+interface Context {
+  req: AnswerRequest;
+  lang: CourseLanguage;
+  msg: Messages;
+  detail: Detail;
+  analysis: CourseAnalysis;
+  focus: Focus;
+  ranked: Ranked[];
+  found: boolean;
+  relevance: Map<string, number>;
+}
+
+/** The answer to a question, validated against the shared schema. */
+export function buildAnswer(req: AnswerRequest): Answer {
+  const lang = req.course.language;
+  const analysis = analyzeCourse(req.course.pages);
+  const detail = detailFor(req.level);
+  const focus = focusOf(analysis, req.question, req.history, lang);
+  const passages = focus.weights.size ? req.course.search(focus.query, PASSAGES) : [];
+  const ranked = rankSentences(analysis, focus, passages, detail);
+  const relevance = new Map<string, number>();
+  passages.forEach((p, i) => {
+    const key = pageKey(p.file_id, p.page);
+    if (!relevance.has(key)) relevance.set(key, 1 - i / PASSAGES);
+  });
+  const ctx: Context = { req, lang, msg: messages(lang), detail, analysis, focus, ranked, found: answers(analysis, ranked, focus), relevance };
+  const answer = generate(ctx);
+  return answerSchema.parse(answer);
+}
+
+function generate(ctx: Context): Answer {
+  const { req } = ctx;
+  if (req.mode === 'exercise') return exerciseAnswer(ctx);
+  if (req.mode === 'step_by_step') {
+    const solved = parseQuantities(req.question, ctx.lang).length ? planExercise(req.question, ctx.lang, ctx.analysis, ctx.relevance).plan : null;
+    if (solved) return found(ctx, planBlocks(ctx, solved, true));
+  }
+  if (!ctx.found) return notFound(ctx);
+  const blocks =
+    req.mode === 'concise' ? concise(ctx) : req.mode === 'detailed' ? detailed(ctx) : req.mode === 'step_by_step' ? stepByStep(ctx) : courseMode(ctx);
+  return blocks.length ? found(ctx, blocks) : notFound(ctx);
+}
+
+function found(ctx: Context, blocks: AnswerBlock[], exercise?: ExerciseSolution): Answer {
+  return { mode: ctx.req.mode, language: ctx.lang, found: true, blocks, ...(exercise ? { exercise } : {}) };
+}
+
+/** Not in the course: say so, and point to the nearest passages, labelled as merely related. */
+function notFound(ctx: Context): Answer {
+  const blocks: AnswerBlock[] = [];
+  const pages = new Set<string>();
+  for (const r of ctx.ranked) {
+    if (r.own <= 0 || blocks.length >= 2 || SYMBOL_NAMES.test(r.s.text)) continue;
+    const key = pageKey(r.s.page.file_id, r.s.page.page);
+    if (pages.has(key)) continue;
+    pages.add(key);
+    blocks.push({ kind: 'point', text: labelled(ctx.lang, ctx.msg.related, r.s.text), citations: [cite(r.s)] });
+  }
+  return { mode: ctx.req.mode, language: ctx.lang, found: false, not_found_message: ctx.msg.notFound, blocks };
+}
+
+/** The best definition of a term of the question, if the retrieved sentences hold one. */
+function definitionOf(ctx: Context): Ranked | null {
+  return ctx.ranked.find((r) => r.defines && r.own > 0) ?? null;
+}
+
+/**
+ * The best sentences that bear on the question: covering some of it (or in the best sentence's
+ * section), scoring at least a share of the best, and not a bare list of a formula's symbols.
+ */
+function supporting(ctx: Context, n: number, skip: Set<number>, keep: (s: SentenceInfo) => boolean = () => true): Ranked[] {
+  const best = ctx.ranked[0];
+  const out: Ranked[] = [];
+  for (const r of ctx.ranked) {
+    if (out.length >= n) break;
+    if (skip.has(r.s.index) || !keep(r.s) || SYMBOL_NAMES.test(r.s.text)) continue;
+    const near = best && r.s.section === best.s.section && r.s.page.file_id === best.s.page.file_id;
+    if (r.own <= 0 && !near) continue;
+    if (r.score < RELATIVE_SCORE * best.score) continue;
+    out.push(r);
+  }
+  return out;
+}
+
+/** Share of the best sentence's score a sentence needs to be part of the answer. */
+const RELATIVE_SCORE = 0.4;
+
+const byIndex = (a: SentenceInfo, b: SentenceInfo) => a.index - b.index;
+
+/** The sentence that names a formula's symbols, just after it ("où d est …", "where M is …"). */
+function symbolsSentence(ctx: Context, s: SentenceInfo): SentenceInfo | null {
+  const next = ctx.analysis.sentences[s.index + 1];
+  if (!next || next.page !== s.page) return null;
+  return SYMBOL_NAMES.test(next.text) ? next : null;
+}
+
+/** Consecutive sentences of one page and section as one paragraph; formulas and examples apart. */
+function paragraphs(ctx: Context, list: SentenceInfo[], firstLabel?: string): AnswerBlock[] {
+  const blocks: AnswerBlock[] = [];
+  let run: SentenceInfo[] = [];
+  const flush = () => {
+    if (!run.length) return;
+    const text = run.map((s) => s.text).join(' ');
+    blocks.push({ kind: 'paragraph', text: firstLabel && !blocks.some((b) => b.kind === 'paragraph') ? labelled(ctx.lang, firstLabel, text) : text, citations: citeAll(run) });
+    run = [];
+  };
+  const sorted = [...list].sort(byIndex);
+  const attached = new Set<SentenceInfo>();
+  for (const s of sorted) {
+    if (attached.has(s)) continue;
+    if (s.formula || s.example) {
+      flush();
+      // A formula keeps the sentence naming its symbols with it.
+      const names = s.formula ? symbolsSentence(ctx, s) : null;
+      const parts = names && sorted.includes(names) ? [s, names] : [s];
+      if (parts.length > 1) attached.add(names as SentenceInfo);
+      blocks.push({ kind: s.formula ? 'formula' : 'example', text: parts.map((p) => p.text).join(' '), citations: citeAll(parts) });
+      continue;
+    }
+    const prev = run[run.length - 1];
+    if (prev && (prev.page !== s.page || prev.section !== s.section)) flush();
+    run.push(s);
+  }
+  flush();
+  return blocks;
+}
+
+function definitionBlock(ctx: Context, def: Ranked): AnswerBlock {
+  return { kind: 'definition', text: labelled(ctx.lang, ctx.msg.definition, def.s.text), citations: [cite(def.s)] };
+}
+
+/** `course`: the course's own explanation, definition first, in the course's order. */
+function courseMode(ctx: Context): AnswerBlock[] {
+  const def = definitionOf(ctx);
+  const skip = new Set(def ? [def.s.index] : []);
+  const chosen = supporting(ctx, ctx.detail.sentences, skip).map((r) => r.s);
+  // The formulas stated where the answer is (the definition's or the best sentence's section).
+  const anchor = def?.s ?? chosen[0];
+  if (anchor) {
+    const formulas = ctx.analysis.sentences.filter(
+      (s) => s.formula && !s.exercise && s.page.file_id === anchor.page.file_id && s.section === anchor.section && !chosen.includes(s),
+    );
+    chosen.push(...formulas.slice(0, ctx.detail.extras));
+  }
+  for (const s of [...chosen]) {
+    const names = s.formula ? symbolsSentence(ctx, s) : null;
+    if (names && !chosen.includes(names) && !skip.has(names.index)) chosen.push(names);
+  }
+  return [...(def ? [definitionBlock(ctx, def)] : []), ...paragraphs(ctx, chosen)];
+}
+
+/** `concise`: one to three sentences, the definition first. */
+function concise(ctx: Context): AnswerBlock[] {
+  const def = definitionOf(ctx);
+  const list: SentenceInfo[] = def ? [def.s] : [];
+  for (const r of supporting(ctx, ctx.detail.concise, new Set(list.map((s) => s.index)), (s) => !s.formula)) {
+    if (list.length >= ctx.detail.concise) break;
+    list.push(r.s);
+  }
+  if (!list.length) return [];
+  return [{ kind: 'paragraph', text: list.map((s) => s.text).join(' '), citations: citeAll(list) }];
+}
+
+function stripLabel(text: string): string {
+  return text.replace(/^(?:exemple|example|for example|par exemple)\s*[:,]\s*/iu, '');
+}
+
+/** `detailed`: definition, explanation, formulas with their symbols, examples, points to remember. */
+function detailed(ctx: Context): AnswerBlock[] {
+  const { msg, lang, detail } = ctx;
+  const blocks: AnswerBlock[] = [];
+  const used = new Set<number>();
+  const def = definitionOf(ctx);
+  if (def) {
+    blocks.push(definitionBlock(ctx, def));
+    used.add(def.s.index);
+  }
+  const explanation = supporting(ctx, detail.sentences, used, (s) => !s.formula && !s.example && !s.law).map((r) => r.s);
+  explanation.forEach((s) => used.add(s.index));
+  blocks.push(...paragraphs(ctx, explanation, msg.explanation));
+  const sections = new Set([...(def ? [def.s] : []), ...explanation].map((s) => `${s.page.file_id}|${s.section}`));
+  const inScope = (s: SentenceInfo) => sections.has(`${s.page.file_id}|${s.section}`);
+  const related = (keep: (s: SentenceInfo) => boolean) =>
+    ctx.ranked.filter((r) => !used.has(r.s.index) && keep(r.s) && (r.own > 0 || inScope(r.s))).slice(0, detail.extras);
+  for (const r of related((s) => s.formula)) {
+    used.add(r.s.index);
+    const names = symbolsSentence(ctx, r.s);
+    const parts = names ? [r.s, names] : [r.s];
+    if (names) used.add(names.index);
+    blocks.push({ kind: 'formula', text: labelled(lang, msg.formula, parts.map((s) => s.text).join(' ')), citations: citeAll(parts) });
+  }
+  for (const r of related((s) => s.example)) {
+    used.add(r.s.index);
+    blocks.push({ kind: 'example', text: labelled(lang, msg.example, stripLabel(r.s.text)), citations: [cite(r.s)] });
+  }
+  const laws = ctx.ranked.filter((r) => !used.has(r.s.index) && r.s.law && !r.s.formula && r.own > 0);
+  for (const r of laws.slice(0, Math.max(1, Math.floor(detail.extras / 2)))) {
+    used.add(r.s.index);
+    blocks.push({ kind: 'point', text: labelled(lang, msg.keyPoint, r.s.text), citations: [cite(r.s)] });
+  }
+  return blocks;
+}
+
+function stripEnumerator(text: string): string {
+  return text.replace(/^(?:\d+\s*[.)]|[-–•▪])\s*/u, '');
+}
+
+/** The course's method for the question: its numbered or sequenced steps, else its key sentences in order. */
+function methodSentences(ctx: Context): SentenceInfo[] {
+  const best = ctx.ranked[0];
+  if (!best) return [];
+  const methodic = ctx.ranked.filter(
+    (r) =>
+      r.s.method &&
+      (r.own > 0 || r.withHeading >= FOUND_THRESHOLD || (r.s.section === best.s.section && r.s.page.file_id === best.s.page.file_id)),
+  );
+  if (methodic.length >= 2) {
+    // The whole procedure, in order, from the section whose steps bear most on the question.
+    const weight = new Map<string, number>();
+    for (const r of methodic) {
+      const key = `${r.s.page.file_id}|${r.s.section}`;
+      weight.set(key, (weight.get(key) ?? 0) + r.score);
+    }
+    const [key] = [...weight].sort((a, b) => b[1] - a[1])[0];
+    const all = ctx.analysis.sentences.filter(
+      (s) => s.method && !s.exercise && s.role !== 'heading' && `${s.page.file_id}|${s.section}` === key,
+    );
+    if (all.length >= 2) return all.slice(0, ctx.detail.steps);
+  }
+  return supporting(ctx, ctx.detail.steps, new Set(), (s) => !s.example)
+    .map((r) => r.s)
+    .sort(byIndex);
+}
+
+function stepBlocks(ctx: Context, list: SentenceInfo[]): AnswerBlock[] {
+  return list.map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.lang, ctx.msg.step(i + 1), stripEnumerator(s.text)), citations: [cite(s)] }));
+}
+
+/** `step_by_step`: numbered steps from the course (a calculation's steps when the question has data). */
+function stepByStep(ctx: Context): AnswerBlock[] {
+  const def = definitionOf(ctx);
+  const steps = methodSentences(ctx);
+  if (!steps.length) return [];
+  const blocks = stepBlocks(ctx, steps);
+  return def && !steps.includes(def.s) ? [definitionBlock(ctx, def), ...blocks] : blocks;
+}
+
+// ---- Exercises ---------------------------------------------------------------------------------
+
+function cited(text: string, sources: (SentenceInfo | null | undefined)[]): CitedText {
+  return { text, citations: citeAll(sources.filter((s): s is SentenceInfo => !!s)) };
+}
+
+/** "la vitesse moyenne v" / "v"; a definition's "L'énergie …" read mid-sentence as "l'énergie …". */
+function named(description: string, symbol: string): string {
+  return description ? `${midSentence(description)} ${symbol}` : symbol;
+}
+
+function midSentence(text: string): string {
+  return /^(?:L['’]|La |Le |Les |Un |Une |Des |The |A |An )/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+function solution(ctx: Context, plan: ExercisePlan): ExerciseSolution {
+  const { msg, lang } = ctx;
+  const final = plan.final;
+  const eqSentence = final.equation.sentence;
+  const givenByQuestion = plan.steps.flatMap((st) => st.givens.filter((g) => g.origin === 'question').map((g) => ({ g, v: st.equation.variables.get(g.symbol) })));
+  const constants = plan.steps.flatMap((st) => st.givens.filter((g) => g.origin === 'constant'));
+  const dataList = [...givenByQuestion.map(({ g }) => `${g.symbol} = ${g.written}`), ...constants.map((g) => `${g.symbol} = ${g.written}`)];
+  const steps: CitedText[] = [
+    cited(msg.data(dataList.join(lang === 'fr' ? ' ; ' : '; ')), [
+      ...givenByQuestion.map(({ v }) => v?.source),
+      ...constants.map((g) => g.constant?.sentence),
+      eqSentence,
+    ]),
+  ];
+  for (const st of plan.steps) {
+    const at = st.equation.sentence;
+    steps.push(cited(msg.relation(st.equation.written), [at]));
+    if (st.rearranged) steps.push(cited(msg.isolate(st.variable.symbol, st.rearranged), [at]));
+    steps.push(cited(msg.compute(`${st.expression} = ${st.result}`), [at]));
+    if (st !== final) steps.push(cited(msg.intermediate(st.variable.symbol, st.result), [at]));
+  }
+  for (const c of final.conversions) steps.push(cited(msg.convert(final.result, c), [eqSentence]));
+  const formulas: CitedText[] = [];
+  for (const st of plan.steps) {
+    if (!formulas.some((f) => f.text === st.equation.written)) formulas.push(cited(st.equation.written, [st.equation.sentence]));
+  }
+  for (const g of constants) if (g.constant) formulas.push(cited(g.constant.written, [g.constant.sentence]));
+  // What the calculation rests on: the course's definitions of the formula's quantities, and laws.
+  const eqStems = new Set(plan.steps.flatMap((st) => [...st.equation.variables.values()].flatMap((v) => [...v.stems])));
+  const theoremSources = ctx.analysis.sentences.filter(
+    (s) =>
+      s.definition &&
+      !s.exercise &&
+      s.page.file_id === eqSentence.page.file_id &&
+      Math.abs(s.index - eqSentence.index) <= 4 &&
+      [...s.stemSet].some((t) => eqStems.has(t)),
+  );
+  const lawSources = ctx.ranked.filter((r) => r.s.law && r.own > 0 && !r.s.method && !r.s.formula).map((r) => r.s);
+  const theorems = [...theoremSources, ...lawSources].slice(0, 2).map((s) => cited(s.text, [s]));
+  // The course's own advice for this calculation ("To calculate the actual size, divide …").
+  const advice = ctx.analysis.sentences.find(
+    (s) =>
+      s.method &&
+      !s.exercise &&
+      s.role !== 'heading' &&
+      s.page.file_id === eqSentence.page.file_id &&
+      s.section === eqSentence.section &&
+      [...final.variable.stems].some((t) => s.stemSet.has(t)),
+  );
+  if (advice) steps.splice(1, 0, cited(advice.text, [advice]));
+  const givens = joinList(
+    lang,
+    givenByQuestion.map(({ g, v }) => named(v?.description ?? '', g.symbol)),
+  );
+  const also = final.conversions.length ? ` (${msg.alsoWritten(final.conversions.join(lang === 'fr' ? ' ; ' : '; '))})` : '';
+  return {
+    objective: cited(msg.objectiveCompute(named(final.variable.description, final.variable.symbol), givens), [eqSentence, final.variable.source]),
+    steps,
+    theorems,
+    formulas,
+    calculations: plan.steps.map((st) => ({ expression: st.expression, result: st.result, citations: [cite(st.equation.sentence)] })),
+    final_answer: cited(msg.finalValue(final.variable.symbol, midSentence(final.variable.description), `${final.result}${also}`).replace(/\.\.$/u, '.'), [eqSentence]),
+  };
+}
+
+/** The solution as answer blocks, for readers that show blocks only. */
+function planBlocks(ctx: Context, plan: ExercisePlan, stepsOnly = false): AnswerBlock[] {
+  const sol = solution(ctx, plan);
+  const blocks: AnswerBlock[] = [];
+  if (!stepsOnly) blocks.push({ kind: 'paragraph', ...sol.objective });
+  sol.steps.forEach((st, i) => blocks.push({ kind: 'step', text: labelled(ctx.lang, ctx.msg.step(i + 1), st.text), citations: st.citations }));
+  if (!stepsOnly) for (const f of sol.formulas) blocks.push({ kind: 'formula', text: labelled(ctx.lang, ctx.msg.formula, f.text), citations: f.citations });
+  blocks.push({ kind: 'paragraph', ...sol.final_answer });
+  return blocks;
+}
+
+/** The formulas of the section the answer comes from, each with the sentence naming its symbols. */
+function sectionFormulas(ctx: Context): CitedText[] {
+  const best = ctx.ranked.find((r) => r.own > 0);
+  if (!best) return [];
+  return ctx.analysis.sentences
+    .filter((s) => s.formula && !s.exercise && s.page.file_id === best.s.page.file_id && s.section === best.s.section)
+    .slice(0, ctx.detail.extras)
+    .map((s) => {
+      const names = symbolsSentence(ctx, s);
+      return cited(names ? `${s.text} ${names.text}` : s.text, [s, names]);
+    });
+}
+
+/** `exercise`: a computed solution from the course's formula, else the course's method, never a guessed number. */
+function exerciseAnswer(ctx: Context): Answer {
+  const { plan, missing } = planExercise(ctx.req.question, ctx.lang, ctx.analysis, ctx.relevance);
+  if (plan) return found(ctx, planBlocks(ctx, plan), solution(ctx, plan));
+  if (!ctx.found && !missing) return notFound(ctx);
+  const method = ctx.found ? methodSentences(ctx) : [];
+  const steps: CitedText[] = method.map((s) => cited(stripEnumerator(s.text), [s]));
+  const formulas: CitedText[] = missing ? [cited(missing.equation.written, [missing.equation.sentence])] : sectionFormulas(ctx);
+  const anchor = missing?.equation.sentence ?? method[0];
+  if (!anchor) return notFound(ctx);
+  if (!steps.length) steps.push(cited(ctx.msg.relation(missing ? missing.equation.written : anchor.text), [anchor]));
+  const finalText = missing
+    ? ctx.msg.missingData(joinList(ctx.lang, missing.missing.map((v) => named(v.description, v.symbol))))
+    : parseQuantities(ctx.req.question, ctx.lang).length
+      ? ctx.msg.noFormula
+      : ctx.msg.noData;
+  const exercise: ExerciseSolution = {
+    objective: cited(ctx.msg.objectiveMethod(normalizeSpace(ctx.req.question)), [anchor]),
+    steps,
+    theorems: ctx.ranked.filter((r) => (r.defines || r.s.law) && r.own > 0 && !r.s.method).slice(0, 2).map((r) => cited(r.s.text, [r.s])),
+    formulas,
+    calculations: [],
+    final_answer: cited(labelled(ctx.lang, ctx.msg.finalAnswer, finalText), [anchor]),
+  };
+  const blocks: AnswerBlock[] = [
+    { kind: 'paragraph', ...exercise.objective },
+    ...exercise.steps.map((st, i) => ({ kind: 'step' as const, text: labelled(ctx.lang, ctx.msg.step(i + 1), st.text), citations: st.citations })),
+    ...formulas.map((f) => ({ kind: 'formula' as const, text: labelled(ctx.lang, ctx.msg.formula, f.text), citations: f.citations })),
+    { kind: 'paragraph', ...exercise.final_answer },
+  ];
+  return found(ctx, blocks, exercise);
+}

@@ -1,0 +1,258 @@
+// Exercises: the data of the question (numbers and units) matched to the symbols of a course
+// formula, the formula rearranged for the quantity asked, and the result computed by mathjs with
+// its unit — through one intermediate formula when needed (speed from distance and time, then
+// kinetic energy). A number is never produced without a formula from the course and data from the
+// question; when either is missing the plan is null and the caller falls back to the course's method.
+import type { MathNode } from 'mathjs';
+import { foldText, isStopWord, terms } from '../text/index.js';
+import type { CourseLanguage } from '../types.js';
+import type { CourseAnalysis } from './analysis.js';
+import { displayExpression, formulary, solveFor, symbolsOf, type Constant, type Equation, type Variable } from './equations.js';
+import { formatGiven, formatValue, parseQuantities, requestedUnits, sameDimension, toValue, type Quantity, type Value } from './quantities.js';
+import { isQuestionWord } from './question.js';
+
+export interface Given {
+  symbol: string;
+  value: Value;
+  /** As the calculation shows it ("45 km", "9,81 N/kg"). */
+  written: string;
+  origin: 'question' | 'constant' | 'computed';
+  constant?: Constant;
+}
+
+export interface CalcStep {
+  equation: Equation;
+  variable: Variable;
+  /** The formula rearranged for the variable ("d = v × t"), or null when it is already alone. */
+  rearranged: string | null;
+  givens: Given[];
+  /** "v = d / t = (45 km) / (1,5 h)". */
+  expression: string;
+  value: Value;
+  /** The value as shown, in the unit asked for or the course's unit ("30 km/h"). */
+  result: string;
+  /** Other units the result is also given in (asked for, or mathjs's readable choice). */
+  conversions: string[];
+}
+
+export interface ExercisePlan {
+  steps: CalcStep[];
+  /** The last step: the quantity the question asks for. */
+  final: CalcStep;
+}
+
+/** A formula that matched the question but lacked data: what is missing, for an honest message. */
+export interface MissingData {
+  equation: Equation;
+  missing: Variable[];
+}
+
+const ASK_RE =
+  /(?:calcul\p{L}*|détermin\p{L}*|determin\p{L}*|trouv\p{L}*|exprim\p{L}*|déduire|que vaut|quel(?:le)?s?(?:\s+(?:est|sont))?|comput\p{L}*|find|work out|what is|what are|how (?:much|many|long|far|fast)|estimat\p{L}*)\s+(.+)$/iu;
+
+/** The words naming what the question asks to compute, and a symbol if it names one ("calculer v"). */
+export function askedFor(question: string, lang: CourseLanguage): { stems: string[]; symbols: string[] } {
+  const parts = question.split(/[.?!;\n]+/u).filter((p) => p.trim());
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const m = ASK_RE.exec(parts[i]);
+    if (!m) continue;
+    // Stop at the data and at the unit asked for: "sa vitesse moyenne en km/h, puis en m/s".
+    const phrase = m[1].split(/\s(?:en|in|à partir|from|sachant|knowing|si|if)\s|,|\d/u)[0];
+    const stems = terms(phrase, lang).filter((t) => !isQuestionWord(t, lang));
+    // A symbol named in the question ("calculer v", "find Ec"): short, not a word, not an elision ("d'un").
+    const symbols = (phrase.match(/(?<![\p{L}\p{N}'’])[\p{L}Δ][\p{L}\p{N}_]{0,2}(?![\p{L}\p{N}'’])/gu) ?? []).filter(
+      (w) => !isStopWord(foldText(w), lang) && (w.length <= 2 || /\p{Lu}/u.test(w)),
+    );
+    return { stems, symbols };
+  }
+  return { stems: [], symbols: [] };
+}
+
+function overlap(a: ReadonlySet<string>, b: readonly string[]): number {
+  let n = 0;
+  for (const x of b) if (a.has(x)) n++;
+  return n;
+}
+
+function pairScore(v: Variable, q: Quantity): number {
+  let score = 0;
+  if (q.symbol === v.symbol) score += 10;
+  const value = toValue(q);
+  if (v.unit && q.unit) score += sameDimension(value, v.unit) ? 4 : -100;
+  else if (v.unit && !q.unit) score -= 3;
+  else if (!v.unit && !q.unit) score += 1;
+  score += 2 * overlap(v.stems, q.context);
+  return score;
+}
+
+/** Question data given to each symbol: the best-scoring pairs first, each datum used once. */
+function assign(vars: Variable[], qs: Quantity[], taken: ReadonlySet<Quantity>): Map<string, Quantity> {
+  const pairs: { v: Variable; q: Quantity; score: number }[] = [];
+  for (const v of vars) for (const q of qs) if (!taken.has(q)) pairs.push({ v, q, score: pairScore(v, q) });
+  pairs.sort((a, b) => b.score - a.score);
+  const out = new Map<string, Quantity>();
+  const used = new Set<Quantity>();
+  for (const { v, q, score } of pairs) {
+    if (score < 1 || out.has(v.symbol) || used.has(q)) continue;
+    out.set(v.symbol, q);
+    used.add(q);
+  }
+  return out;
+}
+
+const solvedCache = new WeakMap<Equation, Map<string, MathNode | null>>();
+function solved(eq: Equation, x: string): MathNode | null {
+  let m = solvedCache.get(eq);
+  if (!m) solvedCache.set(eq, (m = new Map()));
+  if (!m.has(x)) m.set(x, solveFor(eq, x));
+  return m.get(x) ?? null;
+}
+
+function constantFor(v: Variable, constants: Map<string, Constant>): Constant | null {
+  const c = constants.get(v.symbol);
+  if (!c) return null;
+  if (v.unit && !sameDimension(c.value, v.unit)) return null;
+  return c;
+}
+
+interface Draft {
+  eq: Equation;
+  target: Variable;
+  fromQuestion: Map<string, Quantity>;
+  constants: Map<string, Constant>;
+  chain: Draft[];
+}
+
+/** Every symbol of `eq` but `target` from the question, the course's constants or (depth 1) another formula. */
+function draft(eq: Equation, target: Variable, qs: Quantity[], f: ReturnType<typeof formulary>, taken: Set<Quantity>, depth: number): Draft | { missing: Variable[] } {
+  const others = eq.symbols.filter((s) => s !== target.symbol).map((s) => eq.variables.get(s) as Variable);
+  const fromQuestion = assign(others, qs, taken);
+  const constants = new Map<string, Constant>();
+  const chain: Draft[] = [];
+  const missing: Variable[] = [];
+  const used = new Set([...taken, ...fromQuestion.values()]);
+  for (const v of others) {
+    if (fromQuestion.has(v.symbol)) continue;
+    const c = constantFor(v, f.constants);
+    if (c) {
+      constants.set(v.symbol, c);
+      continue;
+    }
+    let sub: Draft | null = null;
+    if (depth > 0) {
+      for (const eq2 of f.equations) {
+        if (eq2 === eq || !eq2.symbols.includes(v.symbol)) continue;
+        const v2 = eq2.variables.get(v.symbol) as Variable;
+        if (v.unit && v2.unit && !sameDimension(toValue({ value: 1, unit: v2.unit }), v.unit)) continue;
+        const d = draft(eq2, v2, qs, f, used, depth - 1);
+        if ('missing' in d || !solved(eq2, v.symbol)) continue;
+        if (!sub || d.fromQuestion.size > sub.fromQuestion.size) sub = d;
+      }
+    }
+    if (sub) {
+      chain.push(sub);
+      for (const q of sub.fromQuestion.values()) used.add(q);
+    } else missing.push(v);
+  }
+  return missing.length ? { missing } : { eq, target, fromQuestion, constants, chain };
+}
+
+function usedQuantities(d: Draft): number {
+  return d.fromQuestion.size + d.chain.reduce((n, c) => n + usedQuantities(c), 0);
+}
+
+/** Computes a draft (its chain first); null when mathjs fails or the unit contradicts the course. */
+function compute(d: Draft, question: string, lang: CourseLanguage, asked: string[]): CalcStep[] | null {
+  const steps: CalcStep[] = [];
+  const givens: Given[] = [];
+  for (const sub of d.chain) {
+    const s = compute(sub, question, lang, []);
+    if (!s) return null;
+    steps.push(...s);
+    const last = s[s.length - 1];
+    givens.push({ symbol: sub.target.symbol, value: last.value, written: last.result, origin: 'computed' });
+  }
+  for (const [symbol, q] of d.fromQuestion) givens.push({ symbol, value: toValue(q), written: formatGiven(q, lang), origin: 'question' });
+  for (const [symbol, c] of d.constants) givens.push({ symbol, value: c.value, written: formatValue(c.value, c.unit, lang), origin: 'constant', constant: c });
+  const expr = solved(d.eq, d.target.symbol);
+  if (!expr) return null;
+  const scope = new Map<string, Value>(givens.map((g) => [g.symbol, g.value]));
+  // A symbol left without a value would be read by mathjs as a unit ("m", "g"): never compute then.
+  if (symbolsOf(expr).some((s) => !scope.has(s))) return null;
+  let value: Value;
+  try {
+    value = expr.evaluate(scope) as Value;
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'number' && (typeof value !== 'object' || !('equalBase' in value))) return null;
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  // A result whose dimension is not the one the course gives the quantity means a wrong match.
+  if (d.target.unit && !sameDimension(value, d.target.unit)) return null;
+  const units = asked.filter((u) => sameDimension(value, u));
+  const primary = units[0] ?? (d.target.unit && sameDimension(value, d.target.unit) ? d.target.unit : null);
+  const result = formatValue(value, primary, lang);
+  const conversions = units.slice(1).map((u) => formatValue(value, u, lang));
+  // mathjs's own choice of unit, when it reads well ("200 kJ", "30 km/h"; not "J^0.5/kg^0.5").
+  const natural = formatValue(value, null, lang);
+  const readable = !/\^|\(/u.test(natural) && natural.split(/[ /]/u).length <= 4;
+  if (!units.length && readable && natural !== result && typeof value !== 'number') conversions.push(natural);
+  const byName = new Map(givens.map((g) => [g.symbol, g]));
+  const shown = displayExpression(expr, (s) => {
+    const g = byName.get(s);
+    if (!g) return undefined;
+    const compound = /[/ ]/u.test(g.written.replace(/^-?[\d.,e+]+ /u, '').trim()) || g.written.trim().startsWith('-');
+    return compound ? `(${g.written})` : g.written;
+  });
+  const form = displayExpression(expr);
+  const rearranged = d.target.symbol === d.eq.lhs ? null : `${d.target.symbol} = ${form}`;
+  const expression = `${d.target.symbol} = ${form} = ${shown}`;
+  steps.push({ equation: d.eq, variable: d.target, rearranged, givens, expression, value, result, conversions });
+  return steps;
+}
+
+/**
+ * The calculation the question asks for, from the course's formulas; `relevance` (by page key,
+ * 0–1) prefers formulas on the pages retrieval found for the question.
+ */
+export function planExercise(
+  question: string,
+  lang: CourseLanguage,
+  analysis: CourseAnalysis,
+  relevance: ReadonlyMap<string, number>,
+): { plan: ExercisePlan | null; missing: MissingData | null } {
+  const qs = parseQuantities(question, lang);
+  const f = formulary(analysis);
+  if (qs.length === 0 || f.equations.length === 0) return { plan: null, missing: null };
+  const ask = askedFor(question, lang);
+  const asked = requestedUnits(question);
+  let best: { steps: CalcStep[]; score: number } | null = null;
+  let bestMissing: { m: MissingData; score: number } | null = null;
+  for (const eq of f.equations) {
+    let rel = 0;
+    for (const key of eq.pages) rel = Math.max(rel, relevance.get(key) ?? 0);
+    for (const symbol of eq.symbols) {
+      const v = eq.variables.get(symbol) as Variable;
+      const named = ask.symbols.includes(symbol) ? 1 : 0;
+      const match = ask.stems.length ? overlap(v.stems, ask.stems) / ask.stems.length : 0;
+      if (ask.stems.length && match === 0 && !named) continue;
+      // A quantity the question gives is not the one it asks for.
+      if (qs.some((q) => q.symbol === symbol)) continue;
+      const d = draft(eq, v, qs, f, new Set(), 1);
+      const targetScore = 3 * match + 3 * named + rel;
+      if ('missing' in d) {
+        const score = targetScore - d.missing.length;
+        if (!bestMissing || score > bestMissing.score) bestMissing = { m: { equation: eq, missing: d.missing }, score };
+        continue;
+      }
+      const usedCount = usedQuantities(d);
+      if (usedCount === 0) continue;
+      const score = targetScore + 2 * (usedCount / qs.length) - 0.4 * d.chain.length;
+      if (best && score <= best.score) continue;
+      const steps = compute(d, question, lang, asked);
+      if (steps) best = { steps, score };
+    }
+  }
+  if (!best) return { plan: null, missing: bestMissing && bestMissing.score > 0 ? bestMissing.m : null };
+  return { plan: { steps: best.steps, final: best.steps[best.steps.length - 1] }, missing: null };
+}

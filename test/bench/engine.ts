@@ -1,0 +1,147 @@
+// Study engine benchmark, part of `npm run bench`: on a generated 300-page French subject (three
+// files of 100 pages, about 400 words a page), the time to build the subject's search index and
+// the memory it holds, answer latency p50/p95 for each of the five modes, and the time of a
+// revision sheet for the whole subject. The reference, measured in the same run: a plain scan of
+// the course for the question's words (lower-casing every page and searching it), the least any
+// answer must do without an index. Targets on the laptop host: answer p95 ≤ 150 ms, sheet ≤ 1 s,
+// index build ≤ 2 s per 100 pages.
+import { performance } from 'node:perf_hooks';
+import { localEngine } from '../../functions/engine/local/index.js';
+import { SearchIndex } from '../../functions/engine/text/index.js';
+import { answerModes, type Course, type CoursePage } from '../../functions/engine/types.js';
+
+const PAGES_PER_FILE = 100;
+const FILES = 3;
+const QUESTIONS_PER_MODE = 30;
+const MiB = 2 ** 20;
+
+/** Topics of a physics course; each page speaks of one, with its definition, formula and dates. */
+const TOPICS = [
+  { term: 'la vitesse moyenne', def: 'le quotient de la distance parcourue par la durée du parcours', formula: 'v = d / t', unit: 'm/s', year: 1638, who: 'Galilée' },
+  { term: "l'énergie cinétique", def: "l'énergie que possède un corps du fait de son mouvement", formula: 'Ec = 1/2 * m * v^2', unit: 'J', year: 1829, who: 'Coriolis' },
+  { term: "l'énergie potentielle de pesanteur", def: "l'énergie que possède un corps du fait de sa position dans le champ de pesanteur", formula: 'Ep = m * g * h', unit: 'J', year: 1853, who: 'Rankine' },
+  { term: 'la quantité de mouvement', def: 'le produit de la masse par la vitesse du système', formula: 'p = m * v', unit: 'kg.m/s', year: 1687, who: 'Newton' },
+  { term: 'la puissance mécanique', def: "l'énergie transférée par unité de temps", formula: 'P = W / t', unit: 'W', year: 1782, who: 'Watt' },
+  { term: 'la pression', def: "le quotient de la force pressante par l'aire de la surface pressée", formula: 'P = F / S', unit: 'Pa', year: 1647, who: 'Pascal' },
+  { term: 'la masse volumique', def: "le quotient de la masse d'un corps par son volume", formula: 'rho = m / V', unit: 'kg/m3', year: 1586, who: 'Stevin' },
+  { term: "l'intensité du courant", def: "le débit de charges électriques à travers une section du conducteur", formula: 'I = Q / t', unit: 'A', year: 1826, who: 'Ohm' },
+  { term: 'la résistance électrique', def: "la capacité d'un conducteur à s'opposer au passage du courant", formula: 'U = R * I', unit: 'Ω', year: 1827, who: 'Ohm' },
+  { term: 'la fréquence', def: "le nombre de périodes d'un phénomène périodique par seconde", formula: 'f = 1 / T', unit: 'Hz', year: 1887, who: 'Hertz' },
+];
+
+const FILLER = [
+  'Cette grandeur se mesure avec un appareil adapté et son résultat est toujours accompagné de son unité.',
+  "On vérifie la cohérence d'un résultat en contrôlant son ordre de grandeur et son unité.",
+  'Les mesures répétées permettent d’estimer une incertitude et de comparer le résultat à une valeur de référence.',
+  'Dans un exercice, on commence par identifier le système étudié et le référentiel choisi.',
+  'Les conversions d’unités sont une source fréquente d’erreurs : on écrit toujours les unités dans les calculs.',
+  'Un schéma clair, avec les grandeurs connues et inconnues, facilite la résolution.',
+];
+
+function page(fileIndex: number, n: number): string {
+  const topic = TOPICS[(fileIndex * PAGES_PER_FILE + n) % TOPICS.length];
+  const lines = [
+    `Chapitre ${fileIndex + 1}.${n} : ${topic.term.replace(/^(la |l'|le )/, '')}`,
+    '',
+    `On appelle ${topic.term} ${topic.def}.`,
+    `${topic.formula}, exprimée en ${topic.unit}.`,
+    `Cette notion a été étudiée par ${topic.who} en ${topic.year}.`,
+    '',
+  ];
+  for (let i = 0; i < 40; i++) lines.push(FILLER[(n + i) % FILLER.length]);
+  return lines.join('\n');
+}
+
+export function generatedPages(): CoursePage[] {
+  const pages: CoursePage[] = [];
+  for (let f = 0; f < FILES; f++) {
+    for (let n = 1; n <= PAGES_PER_FILE; n++) pages.push({ file_id: `file-${f + 1}`, file_name: `Physique — partie ${f + 1}`, page: n, text: page(f, n), language: 'fr' });
+  }
+  return pages;
+}
+
+export function questions(): string[] {
+  const out: string[] = [];
+  for (const t of TOPICS) {
+    const bare = t.term.replace(/^(la |l'|le )/, '');
+    out.push(`Qu'est-ce que ${t.term} ?`, `Quelle est la formule de ${bare} ?`, `Qui a étudié ${bare} et en quelle année ?`);
+  }
+  out.push('Quelle est la capitale du Pérou ?', 'Comment fonctionne la photosynthèse ?');
+  return out;
+}
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+function plainScan(pages: CoursePage[], question: string): number {
+  const wordsOf = question.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  let hits = 0;
+  for (const p of pages) {
+    const text = p.text.toLowerCase();
+    for (const w of wordsOf) if (text.includes(w)) hits++;
+  }
+  return hits;
+}
+
+export async function benchEngine(): Promise<void> {
+  const pages = generatedPages();
+  const words = pages.reduce((n, p) => n + (p.text.match(/\S+/g)?.length ?? 0), 0);
+  console.log(`== Study engine (local provider) on a ${pages.length}-page subject (${FILES} files, ${words.toLocaleString('en')} words)`);
+
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const index = SearchIndex.build(pages);
+  const buildMs = performance.now() - t0;
+  global.gc?.();
+  const heapAfter = process.memoryUsage().heapUsed;
+  const per100 = (buildMs / pages.length) * 100;
+  console.log(`  index build: ${buildMs.toFixed(0)} ms (${per100.toFixed(0)} ms per 100 pages; target ≤ 2000), ${index.passageCount} passages, heap held ${((heapAfter - heapBefore) / MiB).toFixed(1)} MiB${global.gc ? '' : ' (approximate: run node with --expose-gc for an exact figure)'}`);
+
+  const course: Course = { subjectId: 'bench', subjectName: 'PHYSIQUE', language: 'fr', pages, search: (q, k) => index.search(q, k) };
+  const qs = questions();
+
+  const scanTimes: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    for (const q of qs) {
+      const t = performance.now();
+      plainScan(pages, q);
+      scanTimes.push(performance.now() - t);
+    }
+  }
+  const scanP50 = percentile(scanTimes, 50);
+  console.log(`  reference, a plain scan of the course for the question's words: p50 ${scanP50.toFixed(2)} ms`);
+
+  // Warm-up: the first calls compile the code paths.
+  for (const mode of answerModes) await localEngine.answer({ course, question: qs[0], mode, level: 'lycee' });
+  for (const mode of answerModes) {
+    const times: number[] = [];
+    let found = 0;
+    for (let i = 0; i < QUESTIONS_PER_MODE; i++) {
+      const question = qs[i % qs.length];
+      const t = performance.now();
+      const answer = await localEngine.answer({ course, question, mode, level: 'lycee' });
+      times.push(performance.now() - t);
+      if (answer.found) found++;
+    }
+    const p50 = percentile(times, 50);
+    const p95 = percentile(times, 95);
+    console.log(
+      `  answer, ${mode.padEnd(12)} p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  (${(p50 / scanP50).toFixed(1)}× the scan; ${found}/${QUESTIONS_PER_MODE} found)   target p95 ≤ 150 ms: ${p95 <= 150 ? 'met' : 'missed'}`,
+    );
+  }
+
+  const sheetTimes: number[] = [];
+  let lines = 0;
+  for (let r = 0; r < 3; r++) {
+    const t = performance.now();
+    const sheet = await localEngine.sheet({ course, level: 'lycee' });
+    sheetTimes.push(performance.now() - t);
+    lines = sheet.sections.reduce((n, s) => n + s.lines.length, 0) + sheet.definitions.length + sheet.formulas.length + sheet.key_dates.length + sheet.key_points.length;
+  }
+  const sheetMs = Math.min(...sheetTimes);
+  console.log(`  revision sheet, whole subject: ${sheetMs.toFixed(0)} ms (best of 3; ${lines} cited lines)   target ≤ 1000 ms: ${sheetMs <= 1000 ? 'met' : 'missed'}`);
+  console.log(`  process RSS: ${(process.memoryUsage().rss / MiB).toFixed(0)} MiB`);
+}

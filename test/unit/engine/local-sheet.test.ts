@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeCourse } from '../../../functions/engine/local/analysis.js';
+import { localEngine } from '../../../functions/engine/local/index.js';
+import { sheetSchema, type Course, type Sheet } from '../../../functions/engine/types.js';
+import type { EducationLevel } from '../../../functions/core/profile.js';
+import { citationsOf, englishCourse, frenchCourse, largeCourse, ungrounded } from '../../support/courses.js';
+
+const fr = frenchCourse();
+const en = englishCourse();
+
+const sheet = (course: Course, level: EducationLevel | null = 'lycee', fileId?: string) => localEngine.sheet({ course, level, fileId });
+
+function allLines(s: Sheet) {
+  return [...s.sections.flatMap((x) => x.lines), ...s.definitions, ...s.formulas, ...s.key_dates, ...s.key_points];
+}
+
+describe('revision sheet', () => {
+  it('is titled in the course’s language and every line cites the page it is copied from', async () => {
+    for (const [course, title] of [
+      [fr, 'Fiche de révision : Physique'],
+      [en, 'Revision sheet: Sciences'],
+    ] as const) {
+      const s = await sheet(course);
+      expect(() => sheetSchema.parse(s)).not.toThrow();
+      expect(s.title).toBe(title);
+      expect(s.language).toBe(course.language);
+      const lines = allLines(s);
+      expect(lines.length).toBeGreaterThan(10);
+      for (const line of lines) expect(line.citations.length).toBeGreaterThan(0);
+      expect(ungrounded(course, citationsOf(s))).toEqual([]);
+    }
+  });
+
+  it('follows the document’s headings, in their order', async () => {
+    const s = await sheet(fr, 'master');
+    const headings = analyzeCourse(fr.pages)
+      .sentences.filter((x) => x.role === 'heading')
+      .map((x) => x.text);
+    const positions = s.sections.map((x) => headings.indexOf(x.heading));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(s.sections.map((x) => x.heading)).toEqual(expect.arrayContaining(['1.2 La vitesse moyenne', '2.1 Définition', '3.1 Énergie potentielle de pesanteur']));
+    // Each section's lines come from under its heading.
+    const speed = s.sections.find((x) => x.heading === '1.2 La vitesse moyenne');
+    expect(speed?.lines.map((l) => l.text)).toContain('La vitesse moyenne est le quotient de la distance parcourue par la durée du parcours.');
+    // Exercise statements are practice, not revision content.
+    expect(s.sections.some((x) => x.heading.startsWith('Exercice'))).toBe(false);
+  });
+
+  it('lists the definitions, formulas with their symbols, and dates in chronological order', async () => {
+    const s = await sheet(fr);
+    expect(s.definitions.map((d) => d.text)).toEqual(
+      expect.arrayContaining([
+        "On appelle énergie cinétique l'énergie que possède un corps du fait de son mouvement.",
+        'La vitesse moyenne est le quotient de la distance parcourue par la durée du parcours.',
+      ]),
+    );
+    expect(s.formulas.map((f) => f.text)).toEqual(
+      expect.arrayContaining([
+        'v = d / t — où d est la distance parcourue en mètres (m), t la durée du parcours en secondes (s) et v la vitesse moyenne en mètres par seconde (m/s).',
+        'Em = Ec + Ep',
+      ]),
+    );
+    expect(s.key_dates.map((d) => d.text.split(' : ')[0])).toEqual(['XVIIe siècle', '1687', '7 avril 1795', '10 décembre 1799', '1960']);
+    expect(s.key_points.length).toBeGreaterThan(0);
+    const english = await sheet(en);
+    expect(english.key_dates.map((d) => d.text.split(': ')[0])).toEqual(['1665', '1839', 'October 29, 1929', '1936']);
+    expect(english.formulas.map((f) => f.text)).toContain('6CO2 + 6H2O → C6H12O6 + 6O2');
+  });
+
+  it('narrows to one file when asked, titled with the file’s name', async () => {
+    const s = await sheet(en, 'lycee', 'en-eco');
+    expect(s.title).toBe('Revision sheet: Introduction to economics');
+    const citations = citationsOf(s);
+    expect(citations.length).toBeGreaterThan(0);
+    expect(citations.every((c) => c.file_id === 'en-eco')).toBe(true);
+    expect(s.definitions.map((d) => d.text)).toContain('Total revenue is the amount of money a firm receives from selling its output.');
+  });
+
+  it('gives a middle-school student a shorter sheet than a master’s student', async () => {
+    const little = allLines(await sheet(fr, 'college')).length;
+    const much = allLines(await sheet(fr, 'master')).length;
+    expect(much).toBeGreaterThan(little);
+    const college = await sheet(en, 'college');
+    expect(college.sections.every((x) => x.lines.length <= 2)).toBe(true);
+  });
+
+  it('builds a 300-page sheet within a second, with capped sections', async () => {
+    // Warm up on the small course as a running server would have, then time fresh 300-page courses.
+    await sheet(fr);
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const big = largeCourse(300, i % 2 ? 'en' : 'fr');
+      big.pages = big.pages.map((p) => ({ ...p, text: `${p.text}\n${'·'.repeat(i + 1)}` }));
+      const t = performance.now();
+      const s = await sheet(big, 'master');
+      best = Math.min(best, performance.now() - t);
+      expect(s.sections.length).toBeLessThanOrEqual(20 + 10);
+      expect(s.sections.every((x) => x.lines.length <= 5)).toBe(true);
+    }
+    expect(best).toBeLessThan(1000);
+  }, 60_000);
+});
