@@ -2,15 +2,18 @@
 // (the course's explanation, definition first), `concise` (1–3 sentences), `detailed` (definition,
 // explanation, formulas, examples, points to remember), `step_by_step` (numbered steps) and
 // `exercise` (objective, steps, theorems, formulas, calculations, final answer). Every block cites
-// the sentences it rests on; when the course does not answer, the answer says so.
-import { answerSchema, type Answer, type AnswerBlock, type AnswerRequest, type CitedText, type CourseLanguage, type ExerciseSolution } from '../types.js';
+// the sentences it rests on; when the course does not answer, the answer says so. A question that
+// asks for a formula, a date, a person, a unit … is answered with the course's sentence of that
+// kind first; a sentence the course repeats is written once, with its places merged in the citations.
+import { answerSchema, type Answer, type AnswerBlock, type AnswerRequest, type Citation, type CitedText, type CourseLanguage, type ExerciseSolution } from '../types.js';
 import { analyzeCourse, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
-import { cite, citeAll } from './citations.js';
+import { citeAll, citeMerged } from './citations.js';
 import { planExercise, type ExercisePlan } from './exercise.js';
 import { detailFor, type Detail } from './levels.js';
 import { joinList, labelled, messages, type Messages } from './messages.js';
 import { parseQuantities } from './quantities.js';
-import { FOUND_THRESHOLD, PASSAGES, SYMBOL_NAMES, answers, focusOf, rankSentences, type Focus, type Ranked } from './retrieval.js';
+import type { Intent } from './question.js';
+import { FOUND_THRESHOLD, PASSAGES, SYMBOL_NAMES, answers, focusOf, rankSentences, textKey, type Focus, type Ranked } from './retrieval.js';
 
 interface Context {
   req: AnswerRequest;
@@ -22,6 +25,8 @@ interface Context {
   ranked: Ranked[];
   found: boolean;
   relevance: Map<string, number>;
+  /** Every place of each retrieved sentence's text (`textKey`), best first. */
+  places: Map<string, SentenceInfo[]>;
 }
 
 /** The answer to a question, validated against the shared schema. */
@@ -37,7 +42,9 @@ export function buildAnswer(req: AnswerRequest): Answer {
     const key = pageKey(p.file_id, p.page);
     if (!relevance.has(key)) relevance.set(key, 1 - i / PASSAGES);
   });
-  const ctx: Context = { req, lang, msg: messages(lang), detail, analysis, focus, ranked, found: answers(analysis, ranked, focus), relevance };
+  const places = new Map<string, SentenceInfo[]>();
+  for (const r of ranked) places.set(textKey(r.s), [r.s, ...r.copies]);
+  const ctx: Context = { req, lang, msg: messages(lang), detail, analysis, focus, ranked, found: answers(analysis, ranked, focus), relevance, places };
   const answer = generate(ctx);
   return answerSchema.parse(answer);
 }
@@ -55,6 +62,22 @@ function generate(ctx: Context): Answer {
   return blocks.length ? found(ctx, blocks) : notFound(ctx);
 }
 
+/** A block's citations: its sentences, and the other places of those the course repeats (at most 3 in all). */
+function citeBlock(ctx: Context, list: readonly SentenceInfo[]): Citation[] {
+  return citeMerged(list, (s) => (ctx.places.get(textKey(s)) ?? []).filter((p) => p !== s));
+}
+
+/** The list without the sentences whose text it already holds (the course repeats some word for word). */
+function distinct(list: readonly SentenceInfo[]): SentenceInfo[] {
+  const seen = new Set<string>();
+  return list.filter((s) => {
+    const key = textKey(s);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function found(ctx: Context, blocks: AnswerBlock[], exercise?: ExerciseSolution): Answer {
   return { mode: ctx.req.mode, language: ctx.lang, found: true, blocks, ...(exercise ? { exercise } : {}) };
 }
@@ -68,7 +91,7 @@ function notFound(ctx: Context): Answer {
     const key = pageKey(r.s.page.file_id, r.s.page.page);
     if (pages.has(key)) continue;
     pages.add(key);
-    blocks.push({ kind: 'point', text: labelled(ctx.lang, ctx.msg.related, r.s.text), citations: [cite(r.s)] });
+    blocks.push({ kind: 'point', text: labelled(ctx.lang, ctx.msg.related, r.s.text), citations: citeBlock(ctx, [r.s]) });
   }
   return { mode: ctx.req.mode, language: ctx.lang, found: false, not_found_message: ctx.msg.notFound, blocks };
 }
@@ -76,6 +99,24 @@ function notFound(ctx: Context): Answer {
 /** The best definition of a term of the question, if the retrieved sentences hold one. */
 function definitionOf(ctx: Context): Ranked | null {
   return ctx.ranked.find((r) => r.defines && r.own > 0) ?? null;
+}
+
+/** Intents a concise or course answer leads with: the course's sentence of that kind. */
+const LEADING_INTENTS: readonly Intent[] = ['formula', 'date', 'person', 'unit', 'example', 'cause'];
+
+/**
+ * The sentence of the kind the question asks for ("la formule de …", "en quelle année …", "who …"),
+ * standing with its topic: the one that meets most of its intents, then the best ranked. Not a
+ * bare list of a formula's symbols.
+ */
+function intentSentence(ctx: Context): Ranked | null {
+  if (!LEADING_INTENTS.some((i) => ctx.focus.intents.has(i))) return null;
+  let best: Ranked | null = null;
+  for (const r of ctx.ranked) {
+    if (r.intent <= 0 || SYMBOL_NAMES.test(r.s.text)) continue;
+    if (!best || r.intent > best.intent) best = r;
+  }
+  return best;
 }
 
 /**
@@ -115,10 +156,10 @@ function paragraphs(ctx: Context, list: SentenceInfo[], firstLabel?: string): An
   const flush = () => {
     if (!run.length) return;
     const text = run.map((s) => s.text).join(' ');
-    blocks.push({ kind: 'paragraph', text: firstLabel && !blocks.some((b) => b.kind === 'paragraph') ? labelled(ctx.lang, firstLabel, text) : text, citations: citeAll(run) });
+    blocks.push({ kind: 'paragraph', text: firstLabel && !blocks.some((b) => b.kind === 'paragraph') ? labelled(ctx.lang, firstLabel, text) : text, citations: citeBlock(ctx, run) });
     run = [];
   };
-  const sorted = [...list].sort(byIndex);
+  const sorted = distinct([...list].sort(byIndex));
   const attached = new Set<SentenceInfo>();
   for (const s of sorted) {
     if (attached.has(s)) continue;
@@ -128,7 +169,7 @@ function paragraphs(ctx: Context, list: SentenceInfo[], firstLabel?: string): An
       const names = s.formula ? symbolsSentence(ctx, s) : null;
       const parts = names && sorted.includes(names) ? [s, names] : [s];
       if (parts.length > 1) attached.add(names as SentenceInfo);
-      blocks.push({ kind: s.formula ? 'formula' : 'example', text: parts.map((p) => p.text).join(' '), citations: citeAll(parts) });
+      blocks.push({ kind: s.formula ? 'formula' : 'example', text: parts.map((p) => p.text).join(' '), citations: citeBlock(ctx, parts) });
       continue;
     }
     const prev = run[run.length - 1];
@@ -140,7 +181,7 @@ function paragraphs(ctx: Context, list: SentenceInfo[], firstLabel?: string): An
 }
 
 function definitionBlock(ctx: Context, def: Ranked): AnswerBlock {
-  return { kind: 'definition', text: labelled(ctx.lang, ctx.msg.definition, def.s.text), citations: [cite(def.s)] };
+  return { kind: 'definition', text: labelled(ctx.lang, ctx.msg.definition, def.s.text), citations: citeBlock(ctx, [def.s]) };
 }
 
 /** `course`: the course's own explanation, definition first, in the course's order. */
@@ -148,6 +189,9 @@ function courseMode(ctx: Context): AnswerBlock[] {
   const def = definitionOf(ctx);
   const skip = new Set(def ? [def.s.index] : []);
   const chosen = supporting(ctx, ctx.detail.sentences, skip).map((r) => r.s);
+  // The sentence of the asked kind ("en quelle année …") is part of the explanation.
+  const asked = intentSentence(ctx);
+  if (asked && !skip.has(asked.s.index) && !chosen.includes(asked.s)) chosen.unshift(asked.s);
   // The formulas stated where the answer is (the definition's or the best sentence's section).
   const anchor = def?.s ?? chosen[0];
   if (anchor) {
@@ -160,19 +204,33 @@ function courseMode(ctx: Context): AnswerBlock[] {
     const names = s.formula ? symbolsSentence(ctx, s) : null;
     if (names && !chosen.includes(names) && !skip.has(names.index)) chosen.push(names);
   }
-  return [...(def ? [definitionBlock(ctx, def)] : []), ...paragraphs(ctx, chosen)];
+  const defKey = def ? textKey(def.s) : '';
+  return [...(def ? [definitionBlock(ctx, def)] : []), ...paragraphs(ctx, chosen.filter((s) => textKey(s) !== defKey))];
 }
 
-/** `concise`: one to three sentences, the definition first. */
+/**
+ * `concise`: one to three sentences, the definition first — or, for a question that asks for a
+ * formula, a date, a person …, the course's sentence of that kind (a formula with the sentence
+ * naming its symbols), then the definition, in the course's order.
+ */
 function concise(ctx: Context): AnswerBlock[] {
+  const n = ctx.detail.concise;
   const def = definitionOf(ctx);
-  const list: SentenceInfo[] = def ? [def.s] : [];
-  for (const r of supporting(ctx, ctx.detail.concise, new Set(list.map((s) => s.index)), (s) => !s.formula)) {
-    if (list.length >= ctx.detail.concise) break;
+  const asked = intentSentence(ctx);
+  const list: SentenceInfo[] = [];
+  if (asked) {
+    list.push(asked.s);
+    const names = asked.s.formula ? symbolsSentence(ctx, asked.s) : null;
+    if (names && list.length < n) list.push(names);
+  }
+  if (def && list.length < n && !list.includes(def.s)) list.push(def.s);
+  for (const r of supporting(ctx, n, new Set(list.map((s) => s.index)), (s) => !s.formula)) {
+    if (list.length >= n) break;
     list.push(r.s);
   }
-  if (!list.length) return [];
-  return [{ kind: 'paragraph', text: list.map((s) => s.text).join(' '), citations: citeAll(list) }];
+  const chosen = distinct(asked ? [...list].sort(byIndex) : list);
+  if (!chosen.length) return [];
+  return [{ kind: 'paragraph', text: chosen.map((s) => s.text).join(' '), citations: citeBlock(ctx, chosen) }];
 }
 
 function stripLabel(text: string): string {
@@ -201,16 +259,16 @@ function detailed(ctx: Context): AnswerBlock[] {
     const names = symbolsSentence(ctx, r.s);
     const parts = names ? [r.s, names] : [r.s];
     if (names) used.add(names.index);
-    blocks.push({ kind: 'formula', text: labelled(lang, msg.formula, parts.map((s) => s.text).join(' ')), citations: citeAll(parts) });
+    blocks.push({ kind: 'formula', text: labelled(lang, msg.formula, parts.map((s) => s.text).join(' ')), citations: citeBlock(ctx, parts) });
   }
   for (const r of related((s) => s.example)) {
     used.add(r.s.index);
-    blocks.push({ kind: 'example', text: labelled(lang, msg.example, stripLabel(r.s.text)), citations: [cite(r.s)] });
+    blocks.push({ kind: 'example', text: labelled(lang, msg.example, stripLabel(r.s.text)), citations: citeBlock(ctx, [r.s]) });
   }
   const laws = ctx.ranked.filter((r) => !used.has(r.s.index) && r.s.law && !r.s.formula && r.own > 0);
   for (const r of laws.slice(0, Math.max(1, Math.floor(detail.extras / 2)))) {
     used.add(r.s.index);
-    blocks.push({ kind: 'point', text: labelled(lang, msg.keyPoint, r.s.text), citations: [cite(r.s)] });
+    blocks.push({ kind: 'point', text: labelled(lang, msg.keyPoint, r.s.text), citations: citeBlock(ctx, [r.s]) });
   }
   return blocks;
 }
@@ -247,7 +305,7 @@ function methodSentences(ctx: Context): SentenceInfo[] {
 }
 
 function stepBlocks(ctx: Context, list: SentenceInfo[]): AnswerBlock[] {
-  return list.map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.lang, ctx.msg.step(i + 1), stripEnumerator(s.text)), citations: [cite(s)] }));
+  return distinct(list).map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.lang, ctx.msg.step(i + 1), stripEnumerator(s.text)), citations: citeBlock(ctx, [s]) }));
 }
 
 /** `step_by_step`: numbered steps from the course (a calculation's steps when the question has data). */
@@ -334,7 +392,7 @@ function solution(ctx: Context, plan: ExercisePlan): ExerciseSolution {
     steps,
     theorems,
     formulas,
-    calculations: plan.steps.map((st) => ({ expression: st.expression, result: st.result, citations: [cite(st.equation.sentence)] })),
+    calculations: plan.steps.map((st) => ({ expression: st.expression, result: st.result, citations: citeAll([st.equation.sentence]) })),
     final_answer: cited(msg.finalValue(final.variable.symbol, midSentence(final.variable.description), `${final.result}${also}`).replace(/\.\.$/u, '.'), [eqSentence]),
   };
 }

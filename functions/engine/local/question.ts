@@ -1,6 +1,9 @@
 // What a student's question is about: its content terms, without the words every question uses
 // ("explique", "définis", "what", "describe", "please") that say how to answer, not what about.
 // Words that are also course topics ("work", "mean", "list", "present") are not in the lists.
+// Also what kind of answer it asks for (its intent): a formula, a definition, a date, a person, a
+// unit, an example, a reason or a method, read from its cue words ("formule", "en quelle année",
+// "qui", "unit", "why"); cue words are intent, never topic terms.
 import { foldText, isStopWord, stem, words } from '../text/index.js';
 import type { CourseLanguage } from '../types.js';
 
@@ -11,11 +14,15 @@ const QUESTION_WORDS: Record<CourseLanguage, string> = {
   quoi quel quels quelle quelles qu'est-ce est-ce c'est signifie signifier veut dire moi stp svp merci peux pouvez
   pourrais pourriez voudrais aimerais savoir sais cours leçon chapitre selon exactement simplement rapidement
   brièvement clairement détail détails détaillé détaillée exemple question réponse comment pourquoi concept notion
-  exercice exercices méthode étapes étape formule formules`,
+  exercice exercices méthode étapes étape formule formules équation équations relation relations expression
+  année années date dates siècle siècles époque unité unités personne personnage physicien physicienne savant
+  inventeur découvreur exemples procédure`,
   en: `explain explains explanation define defines definition definitions give describe description summarize
   summarise summary recall tell mention calculate compute determine find what whats which who meaning please thanks
   can could would like know course lesson chapter according exactly simply quickly briefly
-  clearly detail details detailed example question answer how why concept notion exercise exercises method steps step formula formulas`,
+  clearly detail details detailed example question answer how why concept notion exercise exercises method steps step formula formulas
+  formulae equation equations relation relationship expression year years date dates century centuries era unit units
+  person scientist physicist inventor discoverer examples procedure`,
 };
 
 const cache: Partial<Record<CourseLanguage, Set<string>>> = {};
@@ -56,3 +63,59 @@ const DETERMINERS: Record<CourseLanguage, ReadonlySet<string>> = {
   fr: new Set(['le', 'la', 'les', 'l', 'du', 'des', 'un', 'une']),
   en: new Set(['the', 'a', 'an']),
 };
+
+/** What kind of answer a question asks for. */
+export type Intent = 'formula' | 'definition' | 'date' | 'person' | 'unit' | 'example' | 'cause' | 'method';
+
+/** Cue words (folded) of each intent, wherever they stand in the question. */
+const INTENT_WORDS: Record<Intent, Record<CourseLanguage, ReadonlySet<string>>> = {
+  formula: {
+    fr: new Set(['formule', 'formules', 'equation', 'equations', 'relation', 'relations', 'expression']),
+    en: new Set(['formula', 'formulas', 'formulae', 'equation', 'equations', 'relation', 'relationship', 'expression']),
+  },
+  definition: {
+    fr: new Set(['definition', 'definitions', 'definis', 'definir', 'definissez', 'signifie', 'signification']),
+    en: new Set(['definition', 'definitions', 'define', 'defines', 'meaning']),
+  },
+  date: {
+    fr: new Set(['annee', 'annees', 'date', 'dates', 'quand', 'siecle', 'siecles', 'epoque']),
+    en: new Set(['year', 'years', 'date', 'dates', 'when', 'century', 'centuries', 'era']),
+  },
+  person: {
+    fr: new Set(['personne', 'personnage', 'physicien', 'physicienne', 'savant', 'inventeur', 'decouvreur']),
+    en: new Set(['whom', 'whose', 'person', 'scientist', 'physicist', 'inventor', 'discoverer']),
+  },
+  unit: { fr: new Set(['unite', 'unites']), en: new Set(['unit', 'units']) },
+  example: { fr: new Set(['exemple', 'exemples']), en: new Set(['example', 'examples']) },
+  cause: { fr: new Set(['pourquoi']), en: new Set(['why']) },
+  method: {
+    fr: new Set(['comment', 'methode', 'etape', 'etapes', 'procedure']),
+    en: new Set(['method', 'step', 'steps', 'procedure']),
+  },
+};
+
+/** Words before "qui"/"who" that leave it asking for a person: "Qui a …", "Par qui …", "By whom …". */
+const BEFORE_WHO: Record<CourseLanguage, ReadonlySet<string>> = {
+  fr: new Set(['et', 'mais', 'alors', 'donc', 'par', 'a', 'de', 'avec', 'pour', 'chez', 'selon']),
+  en: new Set(['and', 'but', 'so', 'then', 'by', 'to', 'with', 'for', 'from', 'according']),
+};
+
+/**
+ * The intents of a question, from its cue words: "Quelle est la formule de …" → formula, "Qui a
+ * étudié … et en quelle année ?" → person and date. "qui"/"who" asks for a person at the start of
+ * the question or of a clause ("et qui …", "par qui …"), not as a relative pronoun ("la force qui
+ * …"); "how" asks for a method, not in "how many/much/long …".
+ */
+export function questionIntents(question: string, lang: CourseLanguage): Set<Intent> {
+  const out = new Set<Intent>();
+  const ws = words(question).map((w) => foldText(w));
+  ws.forEach((w, i) => {
+    for (const intent of Object.keys(INTENT_WORDS) as Intent[]) if (INTENT_WORDS[intent][lang].has(w)) out.add(intent);
+    const prev = i > 0 ? ws[i - 1] : '';
+    if ((w === 'qui' && lang === 'fr') || (w === 'who' && lang === 'en')) {
+      if (i === 0 || BEFORE_WHO[lang].has(prev)) out.add('person');
+    }
+    if (lang === 'en' && w === 'how' && !/^(?:many|much|long|far|fast|old|often|big|large|high)$/u.test(ws[i + 1] ?? '')) out.add('method');
+  });
+  return out;
+}

@@ -3,11 +3,17 @@
 // sentence covers (terms weighted by rarity), with a bonus for definitions of the asked term.
 // Also decides whether the course answers at all: the best sentence (with its heading) must cover
 // at least half of the question's weighted topic terms.
+// The question's intent (a formula, a date, a person, a unit …) raises the sentences of that kind
+// that stand with the topic: under a heading about it, right after a sentence about it in the same
+// paragraph ("Cette notion a été étudiée par Galilée en 1638."), or about it themselves. A sentence
+// the course repeats word for word on several pages is ranked once, its other places kept for
+// citations.
+import { foldText } from '../text/index.js';
 import type { AnswerRequest, CourseLanguage } from '../types.js';
 import { headingOf, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import type { Detail } from './levels.js';
 import { tokenize } from './key-terms.js';
-import { topicTerms } from './question.js';
+import { questionIntents, topicTerms, type Intent } from './question.js';
 
 /** Share of the question's weighted topic terms the best sentence must cover to count as an answer. */
 export const FOUND_THRESHOLD = 0.5;
@@ -18,7 +24,7 @@ const HISTORY_WEIGHT = 0.5;
 
 /** A sentence that names a formula's symbols ("où d est …", "where M is …"). */
 export const SYMBOL_NAMES =
-  /^(?:où|avec|with|where|in which|here)\s+[\p{L}Δ][\p{L}\p{N}_]{0,3}\s+(?:est|sont|is|are|désigne|représente|represents|denotes|stands|la|le|les|l['’]|sa|son|ses|en|in|the|its|:|=)(?![\p{L}\p{N}])/iu;
+  /^(?:où|avec|with|where|in which|here)\s+[\p{L}Δ][\p{L}\p{N}_]{0,3}\s+(?:(?:est|sont|is|are|désigne|représente|represents|denotes|stands|la|le|les|sa|son|ses|en|in|the|its|:|=)(?![\p{L}\p{N}])|l['’])/iu;
 
 export interface Focus {
   /** Topic stem → weight (rarity in the course; halved for terms from the previous question). */
@@ -28,6 +34,8 @@ export interface Focus {
   total: number;
   /** Text sent to the index. */
   query: string;
+  /** What kind of answer the current question asks for. */
+  intents: ReadonlySet<Intent>;
 }
 
 export interface Ranked {
@@ -40,12 +48,97 @@ export interface Ranked {
   score: number;
   /** The sentence defines a term most of whose words are in the question. */
   defines: boolean;
+  /** 0–1: how well the sentence is of the kind the question asks for and stands with its topic. */
+  intent: number;
+  /** The same sentence elsewhere in the course (same folded, space-normalised text), best first. */
+  copies: SentenceInfo[];
+}
+
+/** Extra score of a sentence fully of the asked kind and right with the topic. */
+const INTENT_BONUS = 0.6;
+/** Sentences after one about the topic, in the same paragraph, that still speak of it ("Cette notion …"). */
+const FOLLOW_WINDOW = 2;
+
+const keys = new WeakMap<SentenceInfo, string>();
+/** The key two sentences share when they say the same thing: folded, spaces normalised (memoised: analyses are cached). */
+export function textKey(s: SentenceInfo): string {
+  let key = keys.get(s);
+  if (key === undefined) {
+    key = foldText(s.text);
+    keys.set(s, key);
+  }
+  return key;
+}
+
+// A name inside a sentence: a capitalised word (not all capitals, not a symbol such as "Ec") that
+// does not open the sentence or a clause after a colon.
+const NAME_RE = /(?<=[\p{L}\p{N},)»”]\s+)\p{Lu}\p{Ll}{2,}(?:[-\s]\p{Lu}\p{Ll}+)*/gu;
+const NOT_NAMES = new Set(
+  `January February March April May June July August September October November December Monday Tuesday Wednesday
+  Thursday Friday Saturday Sunday The This That These Those Terre Soleil Lune Earth Sun Moon`.split(/\s+/),
+);
+const UNIT_RE =
+  /(?<![\p{L}\p{N}])(?:unit[eé]s?|units?|exprim[eé]e?s?\s+en|s['’]exprimen?t?\s+en|mesur[eé]e?s?\s+en|expressed\s+in|measured\s+in)(?![\p{L}\p{N}])|\([\p{L}Ωµ°%][\p{L}Ωµ°%/.·²³⁻¹\d-]{0,9}\)/iu;
+/** A reason given: "car", "parce que", "because", "due to" … */
+const CAUSE_RE: Record<CourseLanguage, RegExp> = {
+  fr: /(?<![\p{L}\p{N}])(?:car|parce\s+qu|puisqu|grâce\s+à|à\s+cause\s+d|en\s+raison\s+d|c['’]est\s+pourquoi|ce\s+qui\s+explique)(?![\p{L}\p{N}])/iu,
+  en: /(?<![\p{L}\p{N}])(?:because|since|due\s+to|owing\s+to|as\s+a\s+result|therefore|which\s+explains|this\s+is\s+why)(?![\p{L}\p{N}])/iu,
+};
+/** The question's own cue word, written in the sentence ("l'unité d'énergie", "the formula"). */
+const CUE_RE: Partial<Record<Intent, RegExp>> = {
+  formula: /(?<![\p{L}\p{N}])(?:formules?|formulas?|formulae|équations?|equations?|relations?)(?![\p{L}\p{N}])/iu,
+  unit: /(?<![\p{L}\p{N}])(?:unités?|units?)(?![\p{L}\p{N}])/iu,
+  example: /(?<![\p{L}\p{N}])(?:exemples?|examples?)(?![\p{L}\p{N}])/iu,
+  definition: /(?<![\p{L}\p{N}])(?:définitions?|définit|definitions?|defined)(?![\p{L}\p{N}])/iu,
+};
+
+function namesPerson(text: string): boolean {
+  NAME_RE.lastIndex = 0;
+  for (let m = NAME_RE.exec(text); m; m = NAME_RE.exec(text)) {
+    if (!NOT_NAMES.has(m[0].split(/[-\s]/u)[0])) return true;
+  }
+  return false;
+}
+
+/** Whether the sentence is of the kind an intent asks for. */
+function ofKind(s: SentenceInfo, intent: Intent, defines: boolean): boolean {
+  switch (intent) {
+    case 'formula':
+      return s.formula;
+    case 'definition':
+      return defines;
+    case 'date':
+      return !!s.date;
+    case 'person':
+      return namesPerson(s.text);
+    case 'unit':
+      return UNIT_RE.test(s.text);
+    case 'example':
+      return s.example;
+    case 'cause':
+      return CAUSE_RE[s.page.language].test(s.text);
+    case 'method':
+      return s.method;
+  }
+}
+
+/** True when a sentence close before this one, in the same paragraph and section, is about the topic. */
+function followsTopic(analysis: CourseAnalysis, focus: Focus, s: SentenceInfo): boolean {
+  for (let k = 1; k <= FOLLOW_WINDOW; k++) {
+    const p = analysis.sentences[s.index - k];
+    if (!p || p.page !== s.page || p.section !== s.section || p.role === 'heading' || p.exercise) return false;
+    // A blank line between them: another paragraph.
+    if (/\n[ \t]*\n/u.test(s.page.text.slice(p.end, s.start))) return false;
+    if (coverage(focus, [p.stemSet]) >= FOUND_THRESHOLD) return true;
+  }
+  return false;
 }
 
 function weight(analysis: CourseAnalysis, stem: string): number {
-  // A term the course never uses weighs as much as its rarest terms: it may be the missing topic.
+  // A term the course never uses weighs more than its rarest terms: it is likely the missing topic,
+  // so that a rare word of the question's wording ("découvert") cannot make up for it alone.
   const n = analysis.pages.length;
-  const df = Math.max(1, analysis.pageFrequency.get(stem) ?? 0);
+  const df = analysis.pageFrequency.get(stem) ?? 0;
   return Math.log(1 + (n - df + 0.5) / (df + 0.5)) + 0.05;
 }
 
@@ -62,7 +155,7 @@ export function focusOf(analysis: CourseAnalysis, question: string, history: Ans
   }
   let total = 0;
   for (const w of weights.values()) total += w;
-  return { weights, current: new Set(current), total, query: previous ? `${question} ${previous}` : question };
+  return { weights, current: new Set(current), total, query: previous ? `${question} ${previous}` : question, intents: questionIntents(question, lang) };
 }
 
 function coverage(focus: Focus, stems: Iterable<Set<string>>): number {
@@ -104,7 +197,9 @@ export function rankSentences(analysis: CourseAnalysis, focus: Focus, passages: 
     // "où d est la distance …" names a formula's symbols: it goes with its formula, not alone.
     if (SYMBOL_NAMES.test(s.text)) score -= 0.25;
     if (s.wordCount > detail.preferredWords) score -= 0.15;
-    out.push({ s, own, withHeading, relevance: rel, score, defines });
+    const intent = focus.intents.size ? intentOf(analysis, focus, s, own, withHeading, defines) : 0;
+    score += INTENT_BONUS * intent;
+    out.push({ s, own, withHeading, relevance: rel, score, defines, intent, copies: [] });
   }
   out.sort((a, b) => b.score - a.score || a.s.index - b.s.index);
   // Keep to the part of the course the best sentence comes from.
@@ -113,7 +208,38 @@ export function rankSentences(analysis: CourseAnalysis, focus: Focus, passages: 
     for (const r of out) if (r !== best && r.s.section === best.s.section && r.s.page.file_id === best.s.page.file_id) r.score += 0.12;
     out.sort((a, b) => b.score - a.score || a.s.index - b.s.index);
   }
-  return out;
+  // A sentence repeated on several pages is ranked once, at its best place.
+  const first = new Map<string, Ranked>();
+  return out.filter((r) => {
+    const key = textKey(r.s);
+    const kept = first.get(key);
+    if (kept) {
+      kept.copies.push(r.s);
+      return false;
+    }
+    first.set(key, r);
+    return true;
+  });
+}
+
+/**
+ * How much a sentence is what the question asks for (the share of its intents it meets) times how
+ * surely it stands with the topic: fully when it is about the topic itself or follows a sentence
+ * about it in the same paragraph, half when only its heading is about the topic or when it shares
+ * some of the topic and names the asked thing ("Le joule désigne l'unité d'énergie …").
+ */
+function intentOf(analysis: CourseAnalysis, focus: Focus, s: SentenceInfo, own: number, withHeading: number, defines: boolean): number {
+  let met = 0;
+  let cued = false;
+  for (const intent of focus.intents) {
+    if (!ofKind(s, intent, defines)) continue;
+    met++;
+    if (CUE_RE[intent]?.test(s.text)) cued = true;
+  }
+  if (!met) return 0;
+  const anchor =
+    own >= FOUND_THRESHOLD || followsTopic(analysis, focus, s) ? 1 : withHeading >= FOUND_THRESHOLD || (own > 0 && cued) ? 0.5 : 0;
+  return (met / focus.intents.size) * anchor;
 }
 
 /** Whether the course answers the question: a sentence covers enough of it, and a term of its own. */
