@@ -3,11 +3,13 @@
 // `summary_failed`, usage refunded) without knowing which provider is configured. Messages hold
 // identifiers and counts, never course text: they end up in the logs.
 
-export const engineErrorKinds = ['throttled', 'invalid_output', 'unavailable'] as const;
+export const engineErrorKinds = ['throttled', 'invalid_output', 'unavailable', 'exhausted'] as const;
 /**
  * - `throttled`: the model service refused for load, and retries did not get through;
  * - `invalid_output`: the model answered, but not with a usable, grounded result;
- * - `unavailable`: the service failed, timed out, or refused the request (access, validation).
+ * - `unavailable`: the service failed, timed out, or refused the request (access, validation);
+ * - `exhausted`: the course has nothing left to ask (every fact of the file already asked in the
+ *   session); the API answers `quiz_exhausted`, not a failure.
  */
 export type EngineErrorKind = (typeof engineErrorKinds)[number];
 

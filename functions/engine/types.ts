@@ -138,8 +138,110 @@ export interface SheetRequest {
   level: EducationLevel | null;
 }
 
+// ---- Quizzes, evaluation of open answers, flashcards ----
+
+export const quizTypes = ['mcq', 'open'] as const;
+export type QuizType = (typeof quizTypes)[number];
+export const quizDifficulties = ['easy', 'hard'] as const;
+export type QuizDifficulty = (typeof quizDifficulties)[number];
+/** What an MCQ asks about; its distractors are of the same kind. */
+export const factKinds = ['term', 'definition', 'date', 'number', 'person', 'formula'] as const;
+export type FactKind = (typeof factKinds)[number];
+
+/** Spec §3 Quiz question: mcq or open, easy or hard; every question cites the passage it tests. */
+export const quizQuestionSchema = z
+  .object({
+    type: z.enum(quizTypes),
+    difficulty: z.enum(quizDifficulties),
+    /** What the question tests (a stable key: the same fact gives the same key, so a session never repeats it). */
+    fact_key: z.string().min(1).max(200),
+    kind: z.enum(factKinds),
+    question: z.string().min(1),
+    /** mcq: exactly four distinct options. */
+    options: z.array(z.string().min(1)).length(4).optional(),
+    /** mcq: index (0–3) of the one option the cited passage supports. */
+    correct_index: z.number().int().min(0).max(3).optional(),
+    /** open: what a good answer must contain, drawn from the cited passage. */
+    rubric: z
+      .object({
+        key_points: z.array(z.string().min(1)).min(1),
+        model_answer: z.string().min(1),
+      })
+      .optional(),
+    /** Why the right answer is right, quoting the course. */
+    explanation: z.string().min(1),
+    citations: z.array(citationSchema).min(1),
+  })
+  .superRefine((q, ctx) => {
+    if (q.type === 'mcq') {
+      if (!q.options || q.correct_index === undefined) ctx.addIssue({ code: 'custom', message: 'an mcq needs options and correct_index' });
+      else if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== 4) ctx.addIssue({ code: 'custom', message: 'mcq options must be distinct' });
+    } else if (!q.rubric) ctx.addIssue({ code: 'custom', message: 'an open question needs a rubric' });
+  });
+export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
+
+/** Spec §3 Evaluation: score, strengths, improvements, missing concepts, further study, key points, model answer. */
+export const evaluationSchema = z.object({
+  /** 0–100. */
+  score: z.number().min(0).max(100),
+  strengths: z.array(z.string().min(1)),
+  improvements: z.array(z.string().min(1)),
+  missing_concepts: z.array(z.string().min(1)),
+  /** Which pages to reread, and why. */
+  further_study: z.array(citedTextSchema),
+  key_points: z.array(z.string().min(1)).min(1),
+  model_answer: z.string().min(1),
+});
+export type Evaluation = z.infer<typeof evaluationSchema>;
+
+export const flashcardKinds = ['term', 'qa'] as const;
+export const flashcardSchema = z.object({
+  kind: z.enum(flashcardKinds),
+  front: z.string().min(1).max(500),
+  back: z.string().min(1).max(2000),
+  citations: z.array(citationSchema).min(1),
+});
+export type Flashcard = z.infer<typeof flashcardSchema>;
+
+export interface QuizRequest {
+  course: Course;
+  /** The quiz works on one file (spec: 'Please select a file to generate a quiz'). */
+  fileId: string;
+  type: QuizType;
+  difficulty: QuizDifficulty;
+  /** fact_key of the questions already asked in this session: none may be asked again. */
+  exclude: string[];
+  level: EducationLevel | null;
+}
+
+export interface EvaluationRequest {
+  course: Course;
+  question: QuizQuestion;
+  /** The student's answer (open questions). */
+  answer: string;
+  level: EducationLevel | null;
+}
+
+export interface FlashcardsRequest {
+  course: Course;
+  fileId?: string;
+  /** How many cards (default 20). */
+  count: number;
+  /** Fronts of cards the student already has in this subject: not generated again. */
+  exclude: string[];
+  level: EducationLevel | null;
+}
+
+/** The practice generators: quiz questions, evaluation of open answers, flashcards. */
+export interface PracticeEngine {
+  /** Throws EngineError('exhausted') when the file has no fact left that the session has not asked. */
+  quizQuestion(request: QuizRequest): Promise<QuizQuestion>;
+  evaluate(request: EvaluationRequest): Promise<Evaluation>;
+  flashcards(request: FlashcardsRequest): Promise<Flashcard[]>;
+}
+
 /** One interface for every generator; each provider implements it and returns validated shapes. */
-export interface StudyEngine {
+export interface StudyEngine extends PracticeEngine {
   readonly name: 'local' | 'bedrock';
   answer(request: AnswerRequest): Promise<Answer>;
   sheet(request: SheetRequest): Promise<Sheet>;

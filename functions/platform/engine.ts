@@ -30,6 +30,9 @@ function lazyLocalEngine(): StudyEngine {
     name: 'local',
     answer: async (request) => (await load()).answer(request),
     sheet: async (request) => (await load()).sheet(request),
+    quizQuestion: async (request) => (await load()).quizQuestion(request),
+    evaluate: async (request) => (await load()).evaluate(request),
+    flashcards: async (request) => (await load()).flashcards(request),
   };
 }
 

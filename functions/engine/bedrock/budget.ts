@@ -7,6 +7,9 @@ import type { CoursePage, Passage } from '../types.js';
 
 export const CHARS_PER_TOKEN = 4;
 
+/** Input tokens per request unless configured: room for ~35 passages with a short history. */
+export const DEFAULT_INPUT_TOKEN_BUDGET = 12_000;
+
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
 }

@@ -21,6 +21,9 @@ export interface RetryPolicy {
 
 export const defaultRetry: RetryPolicy = { attempts: 3, baseDelayMs: 1_000 };
 
+/** Time for a whole generation, retries included, unless configured: the API function has 29 s; this leaves time to store the result. */
+export const DEFAULT_TIME_BUDGET_MS = 25_000;
+
 export interface ToolCall {
   modelId: string;
   system: string;

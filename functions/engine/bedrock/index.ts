@@ -31,6 +31,7 @@ import {
   sheetUserMessage,
 } from './prompts.js';
 import { answerOutputSchema, answerTool, sheetOutputSchema, sheetTool, type ToolDefinition } from './schemas.js';
+import { bedrockPractice, type PracticeTask } from './practice.js';
 
 export { EngineError } from '../errors.js';
 export { estimateTokens } from './budget.js';
@@ -50,7 +51,7 @@ const HISTORY_ANSWER_CHARS = 1_500;
 const QUESTION_CHARS = 4_000;
 
 export interface GenerationFacts {
-  task: 'answer' | 'sheet';
+  task: 'answer' | 'sheet' | PracticeTask;
   modelId: string;
   attempts: number;
   passages: number;
@@ -120,6 +121,7 @@ export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
 
   return {
     name: 'bedrock',
+    ...bedrockPractice(options),
 
     async answer(request) {
       const { course, mode, level } = request;

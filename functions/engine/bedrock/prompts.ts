@@ -6,7 +6,7 @@ import type { EducationLevel } from '../../core/profile.js';
 import type { AnswerMode, CourseLanguage } from '../types.js';
 import type { SuppliedPassage } from './budget.js';
 
-const languageNames: Record<CourseLanguage, string> = { fr: 'French', en: 'English' };
+export const languageNames: Record<CourseLanguage, string> = { fr: 'French', en: 'English' };
 
 /** What the course's absence of an answer is called in each language (the fallback text). */
 export const notFoundMessages: Record<CourseLanguage, string> = {
@@ -53,7 +53,8 @@ const sheetLines: Record<EducationLevel | 'unknown', number> = {
   unknown: 25,
 };
 
-function commonRules(language: CourseLanguage, level: EducationLevel | null, sourceWord: string): string[] {
+/** The rules every generation follows: language, level, grounding in the numbered sources, citations, LaTeX. */
+export function commonRules(language: CourseLanguage, level: EducationLevel | null, sourceWord: string): string[] {
   const lang = languageNames[language];
   return [
     `Write every text field in ${lang}, the language of the course, whatever the language of the request.`,

@@ -4,6 +4,7 @@
 // out and filled in by the engine rather than trusted to the model.
 import { z } from 'zod';
 import { answerSchema, sheetSchema } from '../types.js';
+import { estimateTokens } from './budget.js';
 
 /** What the model returns for an answer; `mode` and `language` come from the request. */
 export const answerOutputSchema = answerSchema.omit({ mode: true, language: true });
@@ -18,6 +19,14 @@ export interface ToolDefinition {
   description: string;
   /** JSON Schema (draft 7) of the tool's input. */
   inputSchema: Record<string, unknown>;
+}
+
+/** What the model service adds to the prompt to describe a forced tool (measured order of size). */
+export const TOOL_USE_OVERHEAD_TOKENS = 350;
+
+/** The input tokens a forced tool costs: its schema, its description and the service's wrapping. */
+export function toolTokens(tool: ToolDefinition): number {
+  return estimateTokens(JSON.stringify(tool.inputSchema)) + estimateTokens(tool.description) + TOOL_USE_OVERHEAD_TOKENS;
 }
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -1,0 +1,356 @@
+// Practice with the `bedrock` engine: quiz questions, the grading of open answers and flashcards,
+// written by the model from the student's pages and checked before a student sees them, as
+// answers and sheets are (index.ts). A quiz question is asked of one file's pages, spread over the
+// file and, while there are some, only pages no earlier question of the session came from; it must
+// cite a page it was given, an MCQ's four options must differ and the right one must be printed on
+// the cited page, and a fact already asked is refused (one more try, told so, then a failure).
+// A grading reads the question, its rubric, the cited pages and the student's answer fenced as
+// data; a deck keeps the cited cards with new fronts and fails when fewer than half are left.
+// Each request fits the token budget; throttling is retried within the time budget (converse.ts).
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { ZodError } from 'zod';
+import { EngineError, type EngineErrorKind } from '../errors.js';
+import {
+  evaluationSchema,
+  flashcardSchema,
+  quizQuestionSchema,
+  type CourseLanguage,
+  type Evaluation,
+  type EvaluationRequest,
+  type Flashcard,
+  type FlashcardsRequest,
+  type PracticeEngine,
+  type QuizQuestion,
+  type QuizRequest,
+} from '../types.js';
+import { cutText, DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens, selectSheetPages, type SuppliedPassage } from './budget.js';
+import { callTool, DEFAULT_TIME_BUDGET_MS, defaultRetry, type RetryPolicy, type ToolCall } from './converse.js';
+import { Grounding, SuppliedPages, type GroundingTally } from './grounding.js';
+import { AskedFacts, answerTag, distinctOptions, factKey, frontKey, shuffleOptions, textContains, textsByPage } from './practice-checks.js';
+import {
+  evaluationSystemPrompt,
+  evaluationUserMessage,
+  flashcardsSystemPrompt,
+  flashcardsUserMessage,
+  quizSystemPrompt,
+  quizUserMessage,
+} from './practice-prompts.js';
+import { evaluationOutputSchema, evaluationTool, flashcardsTool, mcqOutputSchema, mcqTool, openOutputSchema, openTool } from './practice-schemas.js';
+import { passageBlock } from './prompts.js';
+import { toolTokens } from './schemas.js';
+
+export type PracticeTask = 'quiz_question' | 'evaluation' | 'flashcards';
+
+/** Counts only, never text (the same figures as an answer's or a sheet's GenerationFacts). */
+export interface PracticeGenerationFacts {
+  task: PracticeTask;
+  modelId: string;
+  /** Calls made, retries and the retry after a repeated fact included. */
+  attempts: number;
+  passages: number;
+  estimatedInputTokens: number;
+  inputTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+  citations: GroundingTally;
+}
+
+/** What the practice generators need: the options bedrockEngine receives (index.ts) fit. */
+export interface BedrockPracticeOptions {
+  client: BedrockRuntimeClient;
+  modelId: string;
+  inputTokenBudget?: number;
+  /** Most output tokens of a quiz question, of a grading, and of a deck of 40 cards (smaller decks get less). */
+  practiceOutputTokens?: { quizQuestion?: number; evaluation?: number; flashcards?: number };
+  retry?: RetryPolicy;
+  /** Time for the whole generation, retries included. */
+  timeBudgetMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  onGeneration?: (facts: PracticeGenerationFacts) => void;
+}
+
+const QUIZ_OUTPUT_TOKENS = 1_500;
+const EVALUATION_OUTPUT_TOKENS = 1_500;
+const FLASHCARDS_OUTPUT_TOKENS = 6_000;
+/** Output tokens a deck needs: a card with its citation is about a hundred. */
+const TOKENS_PER_CARD = 130;
+const MAX_CARDS = 40;
+/** The student's answer is read up to this length (the API accepts 5,000 characters). */
+export const ANSWER_CHARS = 5_000;
+const QUESTION_CHARS = 2_000;
+const RUBRIC_POINT_CHARS = 500;
+/** Share of the input budget the lists of facts already asked or cards already held may take. */
+const EXCLUSION_SHARE = 0.2;
+const EXCLUSION_LINE_CHARS = 150;
+/** Room kept in a quiz request for the retry's note about a repeated fact. */
+const RETRY_NOTE_TOKENS = 120;
+
+const cost = (p: SuppliedPassage): number => estimateTokens(`${passageBlock(p)}\n\n`);
+
+function issuesOf(error: ZodError): string {
+  return [...new Set(error.issues.map((i) => i.path.join('.') || '(root)'))].slice(0, 5).join(', ');
+}
+
+/** The first lines that fit in `tokens`, each cut to a line's length. */
+function fitLines(lines: readonly string[], tokens: number): string[] {
+  const out: string[] = [];
+  let left = tokens;
+  for (const line of lines) {
+    const cut = cutText(line, EXCLUSION_LINE_CHARS);
+    const size = estimateTokens(`- ${cut}\n`);
+    if (!cut || size > left) break;
+    out.push(cut);
+    left -= size;
+  }
+  return out;
+}
+
+function estimateCall(call: ToolCall): number {
+  return estimateTokens(call.system) + call.messages.reduce((sum, m) => sum + estimateTokens(m.text), 0) + toolTokens(call.tool);
+}
+
+/** One generation: its calls share a deadline, and their attempts and usage add up. */
+class Generation {
+  private attempts = 0;
+  private inputTokens = 0;
+  private outputTokens = 0;
+  private latencyMs = 0;
+  private estimated = 0;
+  private readonly deadline: number;
+
+  constructor(
+    private readonly options: BedrockPracticeOptions,
+    private readonly task: PracticeTask,
+  ) {
+    this.deadline = Date.now() + (options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
+  }
+
+  async call(call: ToolCall): Promise<unknown> {
+    this.estimated = estimateCall(call);
+    const limits = {
+      retry: this.options.retry ?? defaultRetry,
+      sleep: this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+      deadline: this.deadline,
+    };
+    try {
+      const result = await callTool(this.options.client, call, limits);
+      this.attempts += result.attempts;
+      this.inputTokens += result.usage.inputTokens;
+      this.outputTokens += result.usage.outputTokens;
+      this.latencyMs += result.latencyMs;
+      return result.input;
+    } catch (err) {
+      if (err instanceof EngineError && this.attempts > 0) {
+        throw new EngineError(err.kind, err.message, { cause: err.cause, attempts: this.attempts + err.attempts });
+      }
+      throw err;
+    }
+  }
+
+  fail(kind: EngineErrorKind, message: string): EngineError {
+    return new EngineError(kind, message, { attempts: this.attempts });
+  }
+
+  /** The tool input matched `schema`, or an invalid_output naming where it did not. */
+  parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, value: unknown, what: string): T {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw this.fail('invalid_output', `The ${what} did not match its schema at ${issuesOf(parsed.error)}`);
+    return parsed.data;
+  }
+
+  done(passages: number, citations: GroundingTally): void {
+    this.options.onGeneration?.({
+      task: this.task,
+      modelId: this.options.modelId,
+      attempts: this.attempts,
+      passages,
+      estimatedInputTokens: this.estimated,
+      inputTokens: this.inputTokens,
+      outputTokens: this.outputTokens,
+      latencyMs: this.latencyMs,
+      citations,
+    });
+  }
+}
+
+/** A checked question before its key and option order are fixed. */
+interface Drafted {
+  fact: string;
+  /** The page the fact was found on (the key's page). */
+  page: number;
+  question: Omit<QuizQuestion, 'fact_key' | 'type' | 'difficulty'>;
+}
+
+export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine {
+  const budget = options.inputTokenBudget ?? DEFAULT_INPUT_TOKEN_BUDGET;
+  const outputs = options.practiceOutputTokens ?? {};
+
+  /** An MCQ as the model wrote it, held to the pages sent: cited, four different options, the right one on its page. */
+  function draftMcq(gen: Generation, raw: unknown, grounding: Grounding, texts: Map<string, string[]>, language: CourseLanguage): Drafted {
+    const grounded = grounding.item(raw);
+    const q = gen.parse(mcqOutputSchema, grounded ?? raw, 'question');
+    if (!grounded) throw gen.fail('invalid_output', `No citation of the question names a page it was given (${grounding.tally.dropped} dropped)`);
+    if (!distinctOptions(q.options)) throw gen.fail('invalid_output', 'The question does not have four distinct options');
+    const right = q.options[q.correct_index];
+    const support = q.citations.find((c) => (texts.get(`${c.file_id}#${c.page}`) ?? []).some((t) => textContains(t, right, language)));
+    if (!support) throw gen.fail('invalid_output', `The right option is not on the page(s) the question cites (${q.citations.length} citation(s))`);
+    const { fact_key: fact, ...question } = q;
+    return { fact, page: support.page, question };
+  }
+
+  function draftOpen(gen: Generation, raw: unknown, grounding: Grounding): Drafted {
+    const grounded = grounding.item(raw);
+    const q = gen.parse(openOutputSchema, grounded ?? raw, 'question');
+    if (!grounded) throw gen.fail('invalid_output', `No citation of the question names a page it was given (${grounding.tally.dropped} dropped)`);
+    const { fact_key: fact, ...question } = q;
+    return { fact, page: q.citations[0].page, question };
+  }
+
+  return {
+    async quizQuestion(request: QuizRequest): Promise<QuizQuestion> {
+      const { course, fileId, type, difficulty, level } = request;
+      const language = course.language;
+      const filePages = course.pages.filter((p) => p.file_id === fileId && p.text.trim().length > 0);
+      const asked = new AskedFacts(request.exclude, fileId, language);
+      const left = asked.pagesLeft(filePages);
+      if (left.length === 0) {
+        throw new EngineError('exhausted', `No fact left to ask in file ${fileId}: ${filePages.length} page(s), ${request.exclude.length} fact(s) asked`);
+      }
+
+      const tool = type === 'mcq' ? mcqTool : openTool;
+      const system = quizSystemPrompt({ language, level, toolName: tool.name, type, difficulty });
+      const askedLines = fitLines(asked.lines, budget * EXCLUSION_SHARE);
+      const message = (passages: readonly SuppliedPassage[], repeated: string[]) =>
+        quizUserMessage({ subjectName: course.subjectName, fileName: filePages[0].file_name, passages, asked: askedLines, type, difficulty, repeated });
+      const fixed = estimateTokens(system) + toolTokens(tool) + estimateTokens(message([], [])) + RETRY_NOTE_TOKENS;
+      const passages = selectSheetPages(left, budget - fixed, cost);
+      if (passages.length === 0) throw new EngineError('invalid_output', 'No room left in the input budget for a page of the file');
+
+      const gen = new Generation(options, 'quiz_question');
+      const pages = new SuppliedPages(passages);
+      const texts = textsByPage(passages);
+      const repeated: string[] = [];
+      // A fact already asked gets one more try, the model told which; a second repeat is a failure.
+      for (let round = 0; round < 2; round++) {
+        const input = await gen.call({
+          modelId: options.modelId,
+          system,
+          messages: [{ role: 'user', text: message(passages, repeated) }],
+          tool,
+          maxTokens: outputs.quizQuestion ?? QUIZ_OUTPUT_TOKENS,
+          temperature: 0.4,
+        });
+        const grounding = new Grounding(pages, language);
+        const drafted = type === 'mcq' ? draftMcq(gen, input, grounding, texts, language) : draftOpen(gen, input, grounding);
+        if (asked.has(drafted.fact)) {
+          repeated.push(drafted.fact);
+          continue;
+        }
+        const key = factKey(fileId, drafted.page, drafted.fact);
+        const { options: choices, correct_index: correct, ...rest } = drafted.question;
+        const order = choices && correct !== undefined ? shuffleOptions(choices, correct, key) : undefined;
+        const question = gen.parse(
+          quizQuestionSchema,
+          { type, difficulty, fact_key: key, ...rest, ...(order ? { options: order.options, correct_index: order.correctIndex } : {}) },
+          'question',
+        );
+        gen.done(passages.length, grounding.tally);
+        return question;
+      }
+      throw gen.fail('invalid_output', `The model asked twice about a fact the session had already asked (${repeated.length} repeat(s))`);
+    },
+
+    async evaluate(request: EvaluationRequest): Promise<Evaluation> {
+      const { course, question, level } = request;
+      const language = course.language;
+      const rubric = question.rubric ?? {
+        key_points: [question.options?.[question.correct_index ?? 0] ?? question.explanation],
+        model_answer: question.explanation,
+      };
+      const answer = cutText(request.answer, ANSWER_CHARS);
+      const tag = answerTag(answer);
+      const system = evaluationSystemPrompt({ language, level, toolName: evaluationTool.name, answerTag: tag });
+      const message = (passages: readonly SuppliedPassage[]) =>
+        evaluationUserMessage({
+          subjectName: course.subjectName,
+          passages,
+          question: cutText(question.question, QUESTION_CHARS),
+          keyPoints: rubric.key_points.map((k) => cutText(k, RUBRIC_POINT_CHARS)),
+          modelAnswer: cutText(rubric.model_answer, QUESTION_CHARS),
+          answer,
+          answerTag: tag,
+        });
+      const fixed = estimateTokens(system) + toolTokens(evaluationTool) + estimateTokens(message([]));
+      const cited = new Set(question.citations.map((c) => `${c.file_id}#${c.page}`));
+      const citedPages = course.pages.filter((p) => cited.has(`${p.file_id}#${p.page}`));
+      const passages = selectSheetPages(citedPages, budget - fixed, cost);
+
+      const gen = new Generation(options, 'evaluation');
+      const raw = await gen.call({
+        modelId: options.modelId,
+        system,
+        messages: [{ role: 'user', text: message(passages) }],
+        tool: evaluationTool,
+        maxTokens: outputs.evaluation ?? EVALUATION_OUTPUT_TOKENS,
+        temperature: 0,
+      });
+      const grounding = new Grounding(new SuppliedPages(passages), language);
+      const isObject = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+      const out = gen.parse(
+        evaluationOutputSchema,
+        isObject ? { ...raw, further_study: grounding.items((raw as { further_study?: unknown }).further_study) } : raw,
+        'evaluation',
+      );
+      const evaluation = gen.parse(
+        evaluationSchema,
+        { ...out, score: Math.round(out.score), key_points: rubric.key_points, model_answer: rubric.model_answer },
+        'evaluation',
+      );
+      gen.done(passages.length, grounding.tally);
+      return evaluation;
+    },
+
+    async flashcards(request: FlashcardsRequest): Promise<Flashcard[]> {
+      const { course, level } = request;
+      const language = course.language;
+      const count = Math.min(MAX_CARDS, Math.max(1, Math.round(request.count) || 20));
+      const system = flashcardsSystemPrompt({ language, level, toolName: flashcardsTool.name, count });
+      const existing = fitLines(request.exclude, budget * EXCLUSION_SHARE);
+      const message = (passages: readonly SuppliedPassage[]) => flashcardsUserMessage({ subjectName: course.subjectName, passages, existing, count });
+      const fixed = estimateTokens(system) + toolTokens(flashcardsTool) + estimateTokens(message([]));
+      const pages = request.fileId ? course.pages.filter((p) => p.file_id === request.fileId) : course.pages;
+      const passages = selectSheetPages(pages, budget - fixed, cost);
+      if (passages.length === 0) throw new EngineError('invalid_output', 'The course has no page text to write flashcards from');
+
+      const gen = new Generation(options, 'flashcards');
+      const raw = await gen.call({
+        modelId: options.modelId,
+        system,
+        messages: [{ role: 'user', text: message(passages) }],
+        tool: flashcardsTool,
+        maxTokens: Math.min(outputs.flashcards ?? FLASHCARDS_OUTPUT_TOKENS, 500 + TOKENS_PER_CARD * count),
+        temperature: 0.3,
+      });
+      const listed = typeof raw === 'object' && raw !== null ? (raw as { cards?: unknown }).cards : undefined;
+      if (!Array.isArray(listed)) throw gen.fail('invalid_output', 'The flashcards did not match their schema at cards');
+
+      const grounding = new Grounding(new SuppliedPages(passages), language);
+      const seen = new Set(request.exclude.map(frontKey));
+      const cards: Flashcard[] = [];
+      for (const item of grounding.items(listed) as unknown[]) {
+        const card = flashcardSchema.safeParse(item);
+        if (!card.success) continue;
+        const front = frontKey(card.data.front);
+        if (!front || seen.has(front)) continue;
+        seen.add(front);
+        cards.push(card.data);
+        if (cards.length === count) break;
+      }
+      if (cards.length < Math.ceil(count / 2)) {
+        throw gen.fail('invalid_output', `Only ${cards.length} of ${count} flashcards were cited and new (${listed.length} written)`);
+      }
+      gen.done(passages.length, grounding.tally);
+      return cards;
+    },
+  };
+}
