@@ -56,6 +56,18 @@ export const routes: RouteDef[] = [
   route('GET', '/api/subjects/{subjectId}/sheets/{sheetId}', 'user', async () => (await import('./sheets.js')).getSheet),
   route('PUT', '/api/subjects/{subjectId}/sheets/{sheetId}', 'user', async () => (await import('./sheets.js')).saveSheetTitle),
   route('DELETE', '/api/subjects/{subjectId}/sheets/{sheetId}', 'user', async () => (await import('./sheets.js')).removeSheet),
+  route('POST', '/api/subjects/{subjectId}/quiz-sessions', 'user', async () => (await import('./quiz.js')).startQuizSession),
+  route('GET', '/api/subjects/{subjectId}/quiz-sessions/{sessionId}', 'user', async () => (await import('./quiz.js')).getQuizSession),
+  route('POST', '/api/subjects/{subjectId}/quiz-sessions/{sessionId}/questions', 'user', async () => (await import('./quiz.js')).askQuizQuestion),
+  route('POST', '/api/subjects/{subjectId}/quiz-sessions/{sessionId}/questions/{questionId}/answer', 'user', async () => (await import('./quiz.js')).answerQuizQuestion),
+  route('POST', '/api/subjects/{subjectId}/quiz-sessions/{sessionId}/end', 'user', async () => (await import('./quiz.js')).endQuizSession),
+  route('POST', '/api/subjects/{subjectId}/decks', 'user', async () => (await import('./cards.js')).generateDeck),
+  route('GET', '/api/subjects/{subjectId}/cards', 'user', async () => (await import('./cards.js')).listSubjectCards),
+  route('POST', '/api/subjects/{subjectId}/cards', 'user', async () => (await import('./cards.js')).addCard),
+  route('PATCH', '/api/subjects/{subjectId}/cards/{cardId}', 'user', async () => (await import('./cards.js')).updateCard),
+  route('DELETE', '/api/subjects/{subjectId}/cards/{cardId}', 'user', async () => (await import('./cards.js')).removeCard),
+  route('POST', '/api/subjects/{subjectId}/cards/{cardId}/review', 'user', async () => (await import('./cards.js')).reviewCard),
+  route('GET', '/api/cards/due', 'user', async () => (await import('./cards.js')).dueCards),
 ];
 
 /** `GET /api/profile`: the route key API Gateway puts in `event.routeKey`. */

@@ -155,6 +155,54 @@ export const catalogue = {
     en: 'Error generating the answer. Please try again.',
   },
   summary_failed: { status: 502, fr: 'Erreur lors de la génération de la fiche', en: 'Error generating the summary' },
+  // Quizzes and flashcards (spec §2, §4 Quiz, §8 Quiz)
+  quiz_file_required: {
+    status: 400,
+    fr: 'Veuillez sélectionner un fichier pour générer un quiz',
+    en: 'Please select a file to generate a quiz',
+  },
+  quiz_session_not_found: { status: 404, fr: 'Session de quiz introuvable', en: 'Quiz session not found' },
+  quiz_question_not_found: { status: 404, fr: 'Question introuvable', en: 'Question not found' },
+  quiz_already_answered: { status: 409, fr: 'Cette question a déjà reçu une réponse.', en: 'This question has already been answered.' },
+  quiz_session_ended: {
+    status: 409,
+    fr: 'Cette session de quiz est terminée. Commence-en une nouvelle.',
+    en: 'This quiz session has ended. Start a new one.',
+  },
+  quiz_session_full: {
+    status: 409,
+    fr: 'Cette session de quiz est complète ({max} questions). Termine-la pour voir ton bilan.',
+    en: 'This quiz session is full ({max} questions). End it to see your summary.',
+  },
+  quiz_exhausted: {
+    status: 409,
+    fr: 'Plus aucune nouvelle question dans ce fichier pour cette session.',
+    en: 'No new question left in this file for this session.',
+  },
+  answer_empty: {
+    status: 400,
+    fr: 'Écris une réponse ou choisis « Je ne sais pas ».',
+    en: 'Please write an answer or choose "I don\'t know".',
+  },
+  quiz_generation_failed: { status: 502, fr: 'Erreur lors de la génération de la question', en: 'Error generating question' },
+  evaluation_failed: { status: 502, fr: "Erreur lors de l'évaluation de la réponse", en: 'Error evaluating answer' },
+  flashcards_failed: { status: 502, fr: 'Erreur lors de la génération des cartes', en: 'Error generating flashcards' },
+  flashcards_exhausted: {
+    status: 409,
+    fr: 'Chaque notion de ce cours a déjà sa carte.',
+    en: 'Every notion in this course already has its card.',
+  },
+  card_not_found: { status: 404, fr: 'Carte introuvable', en: 'Card not found' },
+  card_empty: {
+    status: 400,
+    fr: 'Écris le recto et le verso de la carte.',
+    en: 'Please fill in both sides of the card.',
+  },
+  card_review_conflict: {
+    status: 409,
+    fr: 'Cette carte vient d’être révisée ailleurs. Recharge-la pour continuer.',
+    en: 'This card was just reviewed elsewhere. Reload it to continue.',
+  },
   // Account
   account_delete_failed: {
     status: 500,

@@ -33,8 +33,10 @@ import {
   type FileRecord,
 } from './store/files.js';
 import { invalidateCourse } from './course.js';
+import { deleteSubjectCards } from './store/cards.js';
 import { deleteSubjectConversations } from './store/conversations.js';
 import { deletePages } from './store/pages.js';
+import { deleteSubjectQuizSessions } from './store/quiz-sessions.js';
 import { deleteSubjectSheets } from './store/sheets.js';
 import { getSubjectOrThrow, releaseFileSlot, removeSubjectItem, reserveFileSlot } from './store/subjects.js';
 
@@ -174,8 +176,8 @@ export async function getFileOrThrow(userId: string, subjectId: string, fileId: 
 }
 
 /**
- * Deletes a subject with every file in it (objects first), its conversations and revision
- * sheets, then the subject itself (last, so that a failure half-way leaves it to delete again).
+ * Deletes a subject with every file in it (objects first), its conversations, revision sheets,
+ * quiz sessions and flashcards, then the subject itself (last, so that a failure half-way leaves it to delete again).
  */
 export async function removeSubject(userId: string, subjectId: string): Promise<void> {
   const subject = await getSubjectOrThrow(userId, subjectId);
@@ -189,6 +191,8 @@ export async function removeSubject(userId: string, subjectId: string): Promise<
   await deletePages(userId, subjectId);
   await deleteSubjectConversations(userId, subjectId);
   await deleteSubjectSheets(userId, subjectId);
+  await deleteSubjectQuizSessions(userId, subjectId);
+  await deleteSubjectCards(userId, subjectId);
   invalidateCourse(userId, subjectId);
   await removeSubjectItem(subject);
 }

@@ -104,6 +104,28 @@ export const tables = {
     sortKey: { name: 'sk', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Quiz sessions: `sk = {subject_id}#{session_id}`, the questions inside the item (each with its
+   * answer, kept server-side until answered), a `version` every change is conditional on. A
+   * session expires 30 days after its last change (`expires_at`).
+   */
+  quizSessions: {
+    id: 'QuizSessions',
+    env: 'TABLE_QUIZ_SESSIONS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /**
+   * Flashcards with their FSRS state: `sk = {subject_id}#{card_id}`. A mistake card's id is a hash
+   * of the fact it tests, so a conditional put makes it once per fact per subject.
+   */
+  cards: {
+    id: 'Cards',
+    env: 'TABLE_CARDS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

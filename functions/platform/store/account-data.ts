@@ -20,6 +20,8 @@ const userPartitioned = [
   ['usage', 'sk'],
   ['conversations', 'sk'],
   ['sheets', 'sk'],
+  ['quizSessions', 'sk'],
+  ['cards', 'sk'],
 ] as const;
 
 async function keysUnder(table: string, sortKey: string, userId: string): Promise<Key[]> {
