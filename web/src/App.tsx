@@ -1,13 +1,14 @@
 // The route table of the web app (spec §2). Every route is declared here; signed-in pages are
 // wrapped in guards, content pages are loaded on demand.
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useParams, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useMatch, useParams, type RouteObject } from 'react-router-dom';
 import Layout from './components/Layout';
 import RouteError from './components/RouteError';
 import { InlineLoading } from './components/LoadingScreen';
 import { AuthModalProvider } from './auth/AuthModal';
 import UrlRules from './auth/UrlRules';
 import { SignedInPage } from './auth/guards';
+import { useSession } from './auth/session';
 import HomePage from './pages/HomePage';
 import SubjectsPage from './pages/SubjectsPage';
 import OnboardingPage from './pages/OnboardingPage';
@@ -53,6 +54,19 @@ function ConversationsRedirect() {
 
 const signedIn = (element: ReactNode, onboarded = true): ReactNode => <SignedInPage onboarded={onboarded}>{element}</SignedInPage>;
 
+const quizSignedOut = page(() => import('./components/quiz/QuizSignedOut'));
+
+/**
+ * A subject's pages are for signed-in students; a visitor who opens its quiz is told, in the
+ * spec's words, that quizzes need an account (spec §6), instead of being sent home.
+ */
+function SubjectSpace() {
+  const { status, signingIn } = useSession();
+  const quiz = useMatch('/subject/:subjectId/quiz');
+  if (quiz && status === 'signedOut' && !signingIn) return quizSignedOut;
+  return signedIn(<SubjectLayout />);
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -76,13 +90,15 @@ export const routes: RouteObject[] = [
           {
             // The subject tab bar over every page of a subject.
             path: '/subject/:subjectId',
-            element: signedIn(<SubjectLayout />),
+            element: <SubjectSpace />,
             children: [
               { index: true, element: <SubjectPage /> },
               { path: 'upload', element: <UploadPage /> },
               { path: 'files', element: <FilesPage /> },
               { path: 'question', element: page(() => import('./pages/subject/QuestionPage')) },
               { path: 'summary', element: page(() => import('./pages/subject/SummaryPage')) },
+              { path: 'quiz', element: page(() => import('./pages/subject/QuizPage')) },
+              { path: 'flashcards', element: page(() => import('./pages/subject/FlashcardsPage')) },
               { path: 'conversations', element: <ConversationsRedirect /> },
               ...comingSoonTools.map(([tool]) => ({ path: tool, element: <SubjectToolPage key={tool} tool={tool} /> })),
             ],

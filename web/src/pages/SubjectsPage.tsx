@@ -1,6 +1,7 @@
 // `/subjects` (spec §2): the streak card, then the student's subjects as cards coloured by their
 // theme (file count, add-file, my files, delete with confirmation) and a new-subject card; an
-// empty state when there are none. A deletion says 'Matière supprimée avec succès !' for 3 s.
+// empty state when there are none. A subject with review cards due says how many. A deletion says
+// 'Matière supprimée avec succès !' for 3 s.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import StreakCard from '../components/StreakCard';
@@ -13,14 +14,16 @@ import { subjectsApi, useSubjects, type Subject } from '../api/subjects';
 import { colorTheme } from '../../../functions/core/subjects';
 import { useI18n } from '../i18n';
 import { usePageTitle } from '../components/usePageTitle';
+import { useDueCounts } from '../components/cards/useDueCounts';
 import '../styles/subjects.css';
+import '../styles/cards.css';
 
 /** Spec §9: success messages stay 3 s. */
 export const SUCCESS_MESSAGE_MS = 3000;
 
 const path = (s: Subject, tool?: string) => `/subject/${encodeURIComponent(s.id)}${tool ? `/${tool}` : ''}`;
 
-function SubjectCard({ subject, onDelete }: { subject: Subject; onDelete(): void }) {
+function SubjectCard({ subject, dueCards, onDelete }: { subject: Subject; dueCards: number; onDelete(): void }) {
   const { t } = useI18n();
   return (
     <li className={`subject-card subject-theme-${colorTheme(subject.color_index)}`} data-testid="subject-card">
@@ -39,6 +42,12 @@ function SubjectCard({ subject, onDelete }: { subject: Subject; onDelete(): void
           <Icon name="folder" />
           {fileCountLabel(t, subject.fileCount)}
         </p>
+        {dueCards > 0 && (
+          <Link to={path(subject, 'flashcards')} className="due-badge subject-card-due" data-testid="subject-due-cards">
+            <Icon name="cards" />
+            {dueCards === 1 ? t('subjects.dueOne') : t('subjects.dueMany', { count: dueCards })}
+          </Link>
+        )}
         <div className="subject-card-actions">
           <Link to={path(subject, 'upload')} className="btn btn-secondary btn-sm" aria-label={t('subjects.addFileLabel', { name: subject.name })}>
             <Icon name="plus" />
@@ -57,6 +66,7 @@ export default function SubjectsPage() {
   const { t } = useI18n();
   usePageTitle(t('subjects.title'));
   const { data, error, reload } = useSubjects();
+  const dueCounts = useDueCounts();
   const [toDelete, setToDelete] = useState<Subject | null>(null);
   const [deleted, setDeleted] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -109,7 +119,7 @@ export default function SubjectsPage() {
     content = (
       <ul className="subject-grid" aria-label={t('subjects.listLabel')}>
         {data.subjects.map((subject) => (
-          <SubjectCard key={subject.id} subject={subject} onDelete={() => setToDelete(subject)} />
+          <SubjectCard key={subject.id} subject={subject} dueCards={dueCounts?.get(subject.id)?.due ?? 0} onDelete={() => setToDelete(subject)} />
         ))}
         <li className="subject-card subject-card-new">
           <Link to="/?newSubject=true" className="subject-card-new-link">

@@ -1,5 +1,6 @@
-// `/subject/{subjectId}`: the subject's courses at a glance and its tools as tiles (spec §2). Tools
-// of later parts of the product link to their page, which says honestly that it is not ready.
+// `/subject/{subjectId}`: the subject's courses at a glance and its tools as tiles (spec §2), the
+// flashcards tile with the number of cards due now. Tools of later parts of the product link to
+// their page, which says honestly that it is not ready.
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ContentParts';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -7,11 +8,14 @@ import { useI18n } from '../../i18n';
 import { fileCountLabel } from '../../components/subject-helpers';
 import { subjectPath, useSubject } from './SubjectLayout';
 import { isAvailable, subjectTiles } from './tools';
+import { useDueCounts } from '../../components/cards/useDueCounts';
+import '../../styles/cards.css';
 
 export default function SubjectPage() {
   const { t } = useI18n();
   const { subject } = useSubject();
   usePageTitle(subject.name);
+  const dueCards = useDueCounts()?.get(subject.id)?.due ?? 0;
   return (
     <div className="stack">
       <section className="subject-files-card" aria-labelledby="subject-files-title">
@@ -45,6 +49,11 @@ export default function SubjectPage() {
                 <span className="subject-tile-label">{t(tile.label)}</span>
                 <span className="subject-tile-desc">{t(tile.description)}</span>
                 {!isAvailable(tile.segment) && <span className="badge subject-tile-badge">{t('common.comingSoon')}</span>}
+                {tile.segment === 'flashcards' && dueCards > 0 && (
+                  <span className="badge subject-tile-badge due-badge" data-testid="tile-due">
+                    {t('subject.dueBadge', { count: dueCards })}
+                  </span>
+                )}
               </Link>
             </li>
           ))}

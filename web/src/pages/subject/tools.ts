@@ -25,8 +25,6 @@ export const subjectTiles: readonly SubjectTile[] = [
 
 /** Tools not available yet: route segment and label. `/conversations` redirects to `/question`. */
 export const comingSoonTools = [
-  ['quiz', 'tool.quiz'],
-  ['flashcards', 'tool.flashcards'],
   ['schedule', 'tool.schedule'],
   ['todos', 'tool.todos'],
   ['stats', 'tool.stats'],

@@ -1,0 +1,82 @@
+// The flashcards API (functions/api/cards.ts) as the web app calls it: a subject's review cards
+// (generated from the course, made from a quiz mistake, or written by hand), decks generated from
+// a file or the whole subject, the review that schedules a card's next date, and the number of
+// cards due in each subject.
+import type { Citation } from '../../../functions/engine/types';
+import { api } from './client';
+import type { UsageFigure } from './study';
+
+export type CardSource = 'generated' | 'mistake' | 'manual';
+export type CardState = 'new' | 'learning' | 'review' | 'relearning';
+export type Rating = 'again' | 'hard' | 'good' | 'easy';
+
+/** The four ratings, in the order of their keys (1 to 4). */
+export const RATINGS: readonly Rating[] = ['again', 'hard', 'good', 'easy'];
+
+export interface Card {
+  id: string;
+  subject_id: string;
+  front: string;
+  back: string;
+  kind: 'term' | 'qa' | 'mistake' | 'manual';
+  source: CardSource;
+  citations: Citation[];
+  quiz_session_id?: string;
+  created_at: string;
+  updated_at: string;
+  /** ISO date: when the card is to be reviewed next. */
+  due: string;
+  state: CardState;
+  reps: number;
+  lapses: number;
+  last_review: string | null;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+}
+
+export interface CardList {
+  cards: Card[];
+  due: number;
+  total: number;
+}
+
+export interface DueCount {
+  subject_id: string;
+  due: number;
+  total: number;
+}
+
+/** The server's bounds for a generated deck. */
+export const DECK_MIN = 5;
+export const DECK_MAX = 40;
+export const DECK_DEFAULT = 20;
+/** The server's limits on a card's sides. */
+export const FRONT_MAX = 500;
+export const BACK_MAX = 2000;
+
+const enc = encodeURIComponent;
+const cardsPath = (subjectId: string) => `/subjects/${enc(subjectId)}/cards`;
+const cardPath = (subjectId: string, cardId: string) => `${cardsPath(subjectId)}/${enc(cardId)}`;
+
+export const cardsApi = {
+  list: (subjectId: string, opts: { dueOnly?: boolean } = {}) => api.get<CardList>(`${cardsPath(subjectId)}${opts.dueOnly ? '?due=1' : ''}`),
+  /** Cards due now, per subject. */
+  dueCounts: () => api.get<{ subjects: DueCount[] }>('/cards/due'),
+  /** Not retried: each deck counts against the month's flashcard generations. */
+  generate: (subjectId: string, body: { file_id?: string; count?: number }) =>
+    api.post<{ cards: Card[]; usage: UsageFigure }>(`/subjects/${enc(subjectId)}/decks`, body, { retry: false }),
+  /** Not retried: a second try would add the card twice. */
+  create: (subjectId: string, body: { front: string; back: string }) => api.post<Card>(cardsPath(subjectId), body, { retry: false }),
+  update: (subjectId: string, cardId: string, body: { front?: string; back?: string }) => api.patch<Card>(cardPath(subjectId, cardId), body),
+  remove: (subjectId: string, cardId: string) => api.del<void>(cardPath(subjectId, cardId)),
+  /** Not retried: a second try would count the review twice. */
+  review: (subjectId: string, cardId: string, rating: Rating) =>
+    api.post<{ card: Card }>(`${cardPath(subjectId, cardId)}/review`, { rating }, { retry: false }),
+};
+
+/** Slack for a browser clock a little behind the server's: a card made a moment ago is due. */
+export const DUE_GRACE_MS = 30_000;
+
+/** True when the card is to be reviewed now. */
+export const isDue = (card: Pick<Card, 'due'>, now: Date = new Date()): boolean => new Date(card.due).getTime() <= now.getTime() + DUE_GRACE_MS;
