@@ -1,0 +1,121 @@
+// Flashcards from a file or a whole subject: a term card for each definition (the term on the
+// front, the course's definition on the back) and question → answer cards for formulas, laws,
+// dates, persons, values to know and the steps of a method. Each card cites the sentences its
+// back is copied from. A deck mixes the kinds (about half definitions, then formulas, dates…),
+// the course's most central facts first within each kind; no two cards share a front, fronts the
+// student already has are skipped, and a course with fewer facts than asked gives fewer cards
+// rather than filler.
+import { flashcardSchema, type CourseLanguage, type Flashcard, type FlashcardsRequest } from '../types.js';
+import type { SentenceInfo } from './analysis.js';
+import { citeAll } from './citations.js';
+import { quizMessages } from './quiz-messages.js';
+import { capitalize, courseFacts, fold, type Fact } from './quiz-facts.js';
+
+export const DEFAULT_CARD_COUNT = 20;
+const MAX_CARD_COUNT = 100;
+const MAX_FRONT = 500;
+const MAX_BACK = 2000;
+
+/** The share of each kind of fact in a deck (in this order when two are equally short of their share). */
+const MIX: [Fact['type'], number][] = [
+  ['definition', 0.5],
+  ['formula', 0.2],
+  ['date', 0.15],
+  ['steps', 0.05],
+  ['person', 0.05],
+  ['number', 0.05],
+];
+
+interface Draft {
+  card: Flashcard;
+  type: Fact['type'];
+  weight: number;
+  order: number;
+}
+
+/** A front's identity: case, accents, blanks and punctuation ignored. */
+export function frontKey(front: string): string {
+  return fold(front).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+export function buildFlashcards(req: FlashcardsRequest): Flashcard[] {
+  const count = Math.min(MAX_CARD_COUNT, req.count > 0 ? Math.floor(req.count) : DEFAULT_CARD_COUNT);
+  const facts = courseFacts(req.course.pages).all.filter((f) => !req.fileId || f.sentence.page.file_id === req.fileId);
+  const taken = new Set(req.exclude.map(frontKey));
+  // Each kind's cards, the course's most central facts first.
+  const queues = new Map<Fact['type'], Draft[]>(MIX.map(([type]) => [type, []]));
+  for (const fact of facts) {
+    const card = cardFor(fact, req.course.language);
+    if (card) queues.get(fact.type)?.push({ card, type: fact.type, weight: fact.weight, order: fact.sentence.index });
+  }
+  for (const queue of queues.values()) queue.sort((a, b) => b.weight - a.weight || a.order - b.order);
+  const chosen: Draft[] = [];
+  const counts = new Map<Fact['type'], number>();
+  while (chosen.length < count) {
+    const next = nextCard(queues, counts, chosen.length, taken);
+    if (!next) break;
+    chosen.push(next);
+    counts.set(next.type, (counts.get(next.type) ?? 0) + 1);
+  }
+  // The deck reads in the course's order.
+  return chosen.sort((a, b) => a.order - b.order).map((d) => flashcardSchema.parse(d.card));
+}
+
+/** The next card of the kind furthest below its share, skipping fronts already taken; null when none is left. */
+function nextCard(queues: Map<Fact['type'], Draft[]>, counts: Map<Fact['type'], number>, dealt: number, taken: Set<string>): Draft | null {
+  const kinds = MIX.map(([type, share], order) => ({ type, order, deficit: share * (dealt + 1) - (counts.get(type) ?? 0) })).sort(
+    (a, b) => b.deficit - a.deficit || a.order - b.order,
+  );
+  for (const { type } of kinds) {
+    const queue = queues.get(type) ?? [];
+    while (queue.length) {
+      const draft = queue.shift()!;
+      const key = frontKey(draft.card.front);
+      if (!key || taken.has(key)) continue;
+      taken.add(key);
+      return draft;
+    }
+  }
+  return null;
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+function card(kind: Flashcard['kind'], front: string, back: string, cited: SentenceInfo[]): Flashcard {
+  return { kind, front: cut(front, MAX_FRONT), back: cut(back, MAX_BACK), citations: citeAll(cited) };
+}
+
+const withoutStop = (s: string) => s.replace(/[.;:]\s*$/u, '');
+
+function cardFor(fact: Fact, lang: CourseLanguage): Flashcard | null {
+  const m = quizMessages(lang);
+  switch (fact.type) {
+    case 'definition': {
+      if (fact.statement) return card('qa', m.cardStatement(fact.term), fact.sentence.text, [fact.sentence]);
+      const formula = fact.formula?.role === 'formula' ? fact.formula : null;
+      const back = formula ? `${fact.sentence.text} — ${formula.text}` : fact.sentence.text;
+      return card('term', capitalize(fact.term), back, formula ? [fact.sentence, formula] : [fact.sentence]);
+    }
+    case 'formula': {
+      if (fact.chemical && !fact.name) return null;
+      const front = fact.chemical ? m.equationOf(fact.name) : m.cardFormula(fact.name, fact.lhs);
+      const back = fact.symbolNames ? `${fact.written} — ${fact.symbolNames.text}` : fact.written;
+      return card('qa', front, back, fact.support);
+    }
+    case 'steps':
+      return card('qa', m.cardSteps(fact.title), fact.steps.map((s) => s.text).join('\n'), fact.steps);
+    case 'date': {
+      const front = fact.event ? m.cardDate(fact.form, withoutStop(fact.event)) : m.cardCloze(fact.cloze);
+      return card('qa', front, `${fact.date.text} — ${fact.sentence.text}`, [fact.sentence]);
+    }
+    case 'person':
+      return card('qa', m.cardCloze(fact.cloze), `${fact.name} — ${fact.sentence.text}`, [fact.sentence]);
+    case 'number':
+      // A value of a worked example is not something to learn by heart.
+      return fact.example ? null : card('qa', m.cardCloze(fact.cloze), `${fact.written} — ${fact.sentence.text}`, [fact.sentence]);
+    default:
+      return null;
+  }
+}
