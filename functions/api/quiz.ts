@@ -373,7 +373,9 @@ async function outcomeOf(input: AnswerInput, q: SessionQuestion, session: QuizSe
 /** The back of a mistake card: the right answer, then why. */
 function mistakeBack(q: QuizQuestion): string {
   const right = q.type === 'mcq' ? (q.options as string[])[q.correct_index as number] : (q.rubric?.model_answer ?? '');
-  return shorten(`${right}\n\n${q.explanation}`, CARD_BACK_MAX);
+  // Each part shortened on its own, so the blank line between them survives.
+  const answer = shorten(right, Math.floor(CARD_BACK_MAX / 3));
+  return `${answer}\n\n${shorten(q.explanation, CARD_BACK_MAX - answer.length - 2)}`;
 }
 
 function withOutcome(session: QuizSessionRecord, questionId: string, outcome: Outcome, card: { id: string; created: boolean } | null, now: Date): QuizSessionRecord {
