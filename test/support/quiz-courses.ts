@@ -52,6 +52,22 @@ L'eau de mer contient environ 35 g de sel par litre.
 L'air est composé d'environ 78 % de diazote et de 21 % de dioxygène.`,
 ].map((text, i) => ({ file_id: 'fr-chimie', file_name: 'Chimie - solutions', page: i + 1, text, language: 'fr' as const }));
 
+/** A chemistry page as extracted with its running header: a relation between two expressions, and a symbol ("pH") that keeps its case. */
+export const FRENCH_DILUTION: CoursePage[] = [
+  `Chapitre 2 : Les solutions — page 3
+La concentration en masse d'une solution est le quotient de la masse de soluté par le volume de la solution.
+Au cours d'une dilution, la quantité de matière de soluté se conserve : C1 × V1 = C2 × V2.
+Le pH d'une solution mesure son acidité.`,
+].map((text) => ({ file_id: 'fr-dilution', file_name: 'Chimie - dilution', page: 3, text, language: 'fr' as const }));
+
+/** The same relation under a heading, with nothing saying what it expresses. */
+export const FRENCH_BARE_RELATION: CoursePage[] = [
+  `Chapitre 2 : Les solutions — page 4
+C1 × V1 = C2 × V2
+Une solution mère est une solution de concentration connue que l'on dilue.
+Une solution fille est la solution obtenue après la dilution d'une solution mère.`,
+].map((text) => ({ file_id: 'fr-bare', file_name: 'Chimie - dilution (suite)', page: 4, text, language: 'fr' as const }));
+
 /** Course notes that describe rather than define: few "X is …" sentences, the same terms used throughout. */
 export const ENGLISH_RIVERS: CoursePage[] = [
   `Unit 4: Rivers
@@ -79,3 +95,5 @@ Planting trees in the drainage basin slows the flow of water towards the river c
 export const frenchPracticeCourse = (): Course => course([...FRENCH_MECHANICS, ...FRENCH_HISTORY, ...FRENCH_CHEMISTRY], 'PHYSIQUE-CHIMIE', 'fr');
 /** The English biology and economics files with the history file. */
 export const englishPracticeCourse = (): Course => course([...ENGLISH_BIOLOGY, ...ENGLISH_ECONOMICS, ...ENGLISH_INDUSTRY, ...ENGLISH_RIVERS], 'SCIENCES', 'en');
+/** The chemistry file beside the dilution pages (so that their questions find distractors in the subject). */
+export const frenchDilutionCourse = (): Course => course([...FRENCH_CHEMISTRY, ...FRENCH_DILUTION, ...FRENCH_BARE_RELATION], 'PHYSIQUE-CHIMIE', 'fr');

@@ -100,8 +100,10 @@ function cardFor(fact: Fact, lang: CourseLanguage): Flashcard | null {
     }
     case 'formula': {
       if (fact.chemical && !fact.name) return null;
-      const front = fact.chemical ? m.equationOf(fact.name) : m.cardFormula(fact.name, fact.lhs);
-      const back = fact.symbolNames ? `${fact.written} — ${fact.symbolNames.text}` : fact.written;
+      const front = fact.chemical ? m.equationOf(fact.name) : fact.statement ? m.relationFor(fact.statement) : m.cardFormula(fact.name, fact.lhs);
+      // A relation asked by what it expresses is backed by the sentence that says so.
+      const said = fact.statement ? [fact.sentence.text] : [];
+      const back = [fact.written, ...said, ...(fact.symbolNames ? [fact.symbolNames.text] : [])].join(' — ');
       return card('qa', front, back, fact.support);
     }
     case 'steps':

@@ -6,7 +6,7 @@
 // array) from the shared sentence analysis, in linear passes.
 import { foldText } from '../text/index.js';
 import type { CourseLanguage, CoursePage } from '../types.js';
-import { analyzeCourse, headingOf, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
+import { analyzeCourse, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import { formulary } from './equations.js';
 import { isContentToken, tokenize, type Token } from './key-terms.js';
 import type { DateMention } from './patterns.js';
@@ -60,6 +60,11 @@ export interface FormulaFact extends FactBase {
   written: string;
   /** What the formula gives ("la vitesse moyenne", "photosynthesis"), or ''. */
   name: string;
+  /**
+   * For a relation between two expressions ("C1 × V1 = C2 × V2"), what the course says it
+   * expresses ("au cours d'une dilution, la quantité de matière de soluté se conserve"); else ''.
+   */
+  statement: string;
   /** A chemical equation (reactants → products). */
   chemical: boolean;
   /** Each symbol with the name and unit the course gives it, and the sentence that names it. */
@@ -149,14 +154,28 @@ export function fold(text: string): string {
   return foldText(normalizeSpace(text));
 }
 
-/** First letter in capitals (options and card fronts read alike). */
+/** Units and symbols written in lower case, which a capital would change ("mol", "kg", "min"). */
+const LOWER_CASE_UNITS = new Set(['mol', 'mmol', 'g', 'kg', 'mg', 'm', 'cm', 'mm', 'km', 'nm', 's', 'ms', 'min', 'h']);
+
+/**
+ * First letter in capitals (options and card fronts read alike), unless the first word is written
+ * with a capital past its first letter ("pH", "mL", "kJ", "eBay") or is a unit ("mol"): those are
+ * symbols, and a capital would change them.
+ */
 export function capitalize(text: string): string {
+  const word = /^[\p{L}\p{N}]*/u.exec(text)?.[0] ?? '';
+  if (/\p{Lu}/u.test(word.slice(1)) || LOWER_CASE_UNITS.has(word)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A label without its page decoration: "Les solutions — page 3" → "Les solutions". */
+export function withoutPageMark(text: string): string {
+  return text.replace(/\s*(?:[—–-]|,|\()?\s*(?:page|p\.)\s*\d+\s*\)?\s*$/iu, '').trim();
 }
 
 /** Headings in capitals read as sentences: "MÉTHODE : RÉSOUDRE" → "Méthode : résoudre". */
 export function displayHeading(text: string): string {
-  const t = text.replace(/^(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])\s*[.)–-]?\s+(?=\p{L})/u, '').trim();
+  const t = withoutPageMark(text.replace(/^(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])\s*[.)–-]?\s+(?=\p{L})/u, ''));
   return t === t.toUpperCase() ? capitalize(t.toLowerCase()) : t;
 }
 
@@ -379,6 +398,15 @@ function formulaFacts(analysis: CourseAnalysis, weights: Spread): FormulaFact[] 
     const s = eq.sentence;
     if (s.exercise || done.has(s.index)) continue;
     const rhs = eq.written.slice(eq.written.indexOf('=') + 1).trim();
+    // "C1 × V1 = C2 × V2" is read from "V1 =": the relation keeps its whole left side, and is asked
+    // by what the course says it expresses — or not at all (its left side names no quantity).
+    const whole = wholeRelation(s.text, eq.lhs);
+    if (whole) {
+      const statement = statementOf(analysis, s, whole.start);
+      if (statement) out.push(formulaFact(s, whole.lhs, '=', rhs, '', false, [], symbolSentence(analysis, s), weights, statement));
+      done.add(s.index);
+      continue;
+    }
     const lhsVar = eq.variables.get(eq.lhs);
     const name = cleanName(lhsVar?.description || nameBefore(analysis, s));
     const names = symbolSentence(analysis, s);
@@ -408,6 +436,13 @@ function formulaFacts(analysis: CourseAnalysis, weights: Spread): FormulaFact[] 
     const qs = parseQuantities(rhs, s.page.language);
     if (!chemical && qs.length === 1 && qs[0].start === 0 && qs[0].end === rhs.length) continue;
     if (!chemical && /,|\s(?:où|avec|where|with)\s/u.test(lhs)) continue;
+    if (!chemical && /[×*·∙/+−]/u.test(lhs)) {
+      // A relation between two expressions: asked by what it expresses, or not at all.
+      const statement = statementOf(analysis, s, 0);
+      if (statement) out.push(formulaFact(s, lhs, sign[1], rhs, '', false, [], symbolSentence(analysis, s), weights, statement));
+      done.add(s.index);
+      continue;
+    }
     const name = cleanName(nameBefore(analysis, s));
     out.push(formulaFact(s, lhs, sign[1], rhs, name, chemical, [], symbolSentence(analysis, s), weights));
     done.add(s.index);
@@ -425,6 +460,7 @@ function formulaFact(
   variables: FormulaFact['variables'],
   names: SentenceInfo | null,
   weights: Spread,
+  statement = '',
 ): FormulaFact {
   const written = `${lhs} ${relation} ${rhs}`;
   const subject = fold(written).replace(/\s+/gu, '');
@@ -442,6 +478,7 @@ function formulaFact(
     rhs,
     written,
     name,
+    statement,
     chemical,
     variables,
     symbolNames: names,
@@ -468,14 +505,41 @@ function definitionBefore(analysis: CourseAnalysis, s: SentenceInfo): SentenceIn
   return null;
 }
 
-/** What a formula is about: the definition just before it, else its heading (unless generic). */
+/**
+ * What a formula is about: the definition just before it, or ''. A heading is no quantity
+ * ("Chapitre 2 : Les solutions — page 3"): the formula is then asked by its left side.
+ */
 function nameBefore(analysis: CourseAnalysis, s: SentenceInfo): string {
   const definition = definitionBefore(analysis, s);
-  if (definition?.definition) return definition.definition.term;
-  const heading = headingOf(analysis, s);
-  if (!heading) return '';
-  const title = displayHeading(heading.text);
-  return /^(?:définitions?|definitions?|introduction|rappels?|résumé|summary|formules?|formulas?)$/iu.test(title) ? '' : title;
+  return definition?.definition ? withoutPageMark(definition.definition.term) : '';
+}
+
+const ATOM = '(?:[\\p{L}Δ][\\p{L}\\p{N}_]{0,5}[²³]?|\\d+(?:[.,]\\d+)?)';
+const OPERATOR = '[×*·∙/+−-]';
+
+/** "C1 × V1" when the equation read from "V1 =" has an expression before it; else null. */
+function wholeRelation(text: string, lhs: string): { lhs: string; start: number } | null {
+  const escaped = lhs.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}_])((?:${ATOM}\\s*${OPERATOR}\\s*)+)${escaped}(?=\\s*=)`, 'u');
+  const m = re.exec(text);
+  return m ? { lhs: normalizeSpace(m[0]), start: m.index } : null;
+}
+
+/**
+ * What a relation expresses, as the course says it just before: the clause before it in its
+ * sentence, or the sentence before it, ending in a colon ("Au cours d'une dilution, la quantité de
+ * matière de soluté se conserve : C1 × V1 = C2 × V2"); '' when the course does not say.
+ */
+function statementOf(analysis: CourseAnalysis, s: SentenceInfo, start: number): string {
+  let lead = s.text.slice(0, start).trim();
+  if (!lead) {
+    const p = analysis.sentences[s.index - 1];
+    if (p && p.section === s.section && p.page.file_id === s.page.file_id && p.role !== 'heading') lead = p.text.trim();
+  }
+  if (!/[:：]$/u.test(lead)) return '';
+  const clause = withoutPageMark(normalizeSpace(lead.replace(/\s*[:：]$/u, '')));
+  if (clause.split(/\s+/u).length < 4 || /\b(?:suivante?s?|ci-dessous|following|below)\b/iu.test(clause)) return '';
+  return /^\p{Lu}\p{Ll}/u.test(clause) ? clause.charAt(0).toLowerCase() + clause.slice(1) : clause;
 }
 
 /** The sentence right after a formula that names its symbols ("où d est …", "where M is …"). */

@@ -15,6 +15,8 @@ export interface QuizMessages {
   statementOf: (term: string) => string;
   formulaOf: (name: string, lhs: string) => string;
   formulaFor: (lhs: string) => string;
+  /** "Quelle relation traduit le fait qu’au cours d’une dilution, … ?" (a relation between expressions; also a card front). */
+  relationFor: (statement: string) => string;
   equationOf: (name: string) => string;
   dateOf: (form: DateForm, event: string) => string;
   dateCloze: (cloze: string) => string;
@@ -82,6 +84,7 @@ const fr: QuizMessages = {
   statementOf: (term) => `Que dit ${q(term)} selon le cours ?`,
   formulaOf: (name, lhs) => `Quelle est la formule ${frenchOf(name)} (${lhs}) ?`,
   formulaFor: (lhs) => `Quelle relation du cours donne ${lhs} ?`,
+  relationFor: (statement) => `Quelle relation traduit le fait ${/^[aeiouyàâéèêh]/iu.test(statement) ? 'qu’' : 'que '}${statement} ?`,
   equationOf: (name) => `Quelle équation du cours correspond à ${q(name)} ?`,
   dateOf: (form, event) => `${FR_DATE[form]}, selon le cours : ${q(event)} ?`,
   dateCloze: (cloze) => `Quelle date complète cette phrase du cours : ${q(cloze)} ?`,
@@ -117,6 +120,7 @@ const en: QuizMessages = {
   statementOf: (term) => `What does ${qe(term)} state, according to the course?`,
   formulaOf: (name, lhs) => `What is the formula for ${name} (${lhs})?`,
   formulaFor: (lhs) => `Which relation from the course gives ${lhs}?`,
+  relationFor: (statement) => `Which relation expresses that ${statement}?`,
   equationOf: (name) => `Which equation from the course describes ${qe(name)}?`,
   dateOf: (form, event) => `${EN_DATE[form]}, according to the course: ${qe(event)}?`,
   dateCloze: (cloze) => `Which date completes this sentence from the course: ${qe(cloze)}?`,

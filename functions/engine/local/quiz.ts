@@ -153,7 +153,13 @@ function choiceFor(fact: Fact, facts: CourseFacts, difficulty: QuizDifficulty, l
     }
     case 'formula': {
       if (fact.chemical && !fact.name) return null;
-      const question = fact.chemical ? m.equationOf(fact.name) : fact.name ? m.formulaOf(fact.name, fact.lhs) : m.formulaFor(fact.lhs);
+      const question = fact.chemical
+        ? m.equationOf(fact.name)
+        : fact.statement
+          ? m.relationFor(fact.statement)
+          : fact.name
+            ? m.formulaOf(fact.name, fact.lhs)
+            : m.formulaFor(fact.lhs);
       const answer = fact.written;
       return { kind: 'formula', question, answer, distractors: formulaDistractors(fact, poolOf(facts, 'formula'), difficulty, guardFor(answer, cited, false)) };
     }

@@ -3,6 +3,7 @@ import { analyzeCourse } from '../../../functions/engine/local/analysis.js';
 import { localPractice } from '../../../functions/engine/local/practice.js';
 import { flashcardSchema, type Course, type Flashcard } from '../../../functions/engine/types.js';
 import { englishCourse, frenchCourse, largeCourse, ungrounded } from '../../support/courses.js';
+import { frenchDilutionCourse } from '../../support/quiz-courses.js';
 
 const fr = frenchCourse();
 const en = englishCourse();
@@ -101,6 +102,20 @@ describe('flashcards', () => {
     expect(cards.length).toBeGreaterThan(3);
     expect(cards.every((c) => c.citations.every((x) => x.file_id === 'fr-hist'))).toBe(true);
     expect(await deck(fr, 20, [], 'no-such-file')).toEqual([]);
+  });
+
+  it('keeps a relation whole, fronts it by what it expresses, and keeps the case of symbols (“pH”)', async () => {
+    const dilution = frenchDilutionCourse();
+    const cards = await deck(dilution, 20, [], 'fr-dilution');
+    expectValidDeck(dilution, cards);
+    const relation = cards.find((c) => c.back.startsWith('C1 × V1 = C2 × V2'));
+    expect(relation?.front).toBe('Quelle relation traduit le fait qu’au cours d\'une dilution, la quantité de matière de soluté se conserve ?');
+    expect(cards.map((c) => c.front)).toContain('pH d\'une solution');
+    for (const card of cards) expect(card.front).not.toMatch(/page|^PH\b|\(V1\)/u);
+    // A relation the course does not describe gets no card named after its heading.
+    const bare = await deck(dilution, 20, [], 'fr-bare');
+    expect(bare.length).toBeGreaterThan(0);
+    for (const card of bare) expect(card.back).not.toContain('C1 × V1');
   });
 
   it('makes a deck of 20 within a second on a 300-page course', async () => {

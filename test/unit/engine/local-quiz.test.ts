@@ -3,9 +3,10 @@ import type { EducationLevel } from '../../../functions/core/profile.js';
 import { isEngineError } from '../../../functions/engine/errors.js';
 import { analyzeCourse } from '../../../functions/engine/local/analysis.js';
 import { localPractice } from '../../../functions/engine/local/practice.js';
+import { capitalize, displayHeading } from '../../../functions/engine/local/quiz-facts.js';
 import { quizQuestionSchema, type Course, type QuizDifficulty, type QuizQuestion, type QuizType } from '../../../functions/engine/types.js';
 import { largeCourse, ungrounded } from '../../support/courses.js';
-import { englishPracticeCourse, frenchPracticeCourse } from '../../support/quiz-courses.js';
+import { englishPracticeCourse, frenchDilutionCourse, frenchPracticeCourse } from '../../support/quiz-courses.js';
 
 const fr = frenchPracticeCourse();
 const en = englishPracticeCourse();
@@ -292,6 +293,57 @@ describe('open questions', () => {
     expect(college.every((q) => q.rubric!.key_points.length <= 3)).toBe(true);
     const total = (qs: QuizQuestion[]) => qs.reduce((n, q) => n + q.rubric!.key_points.length, 0);
     expect(total(master)).toBeGreaterThan(total(college));
+  });
+});
+
+describe('relations and symbols', () => {
+  const dilution = frenchDilutionCourse();
+  const everything = async (fileId: string) => [
+    ...(await session(dilution, fileId, 'mcq', 'easy')),
+    ...(await session(dilution, fileId, 'mcq', 'hard')),
+    ...(await session(dilution, fileId, 'open', 'easy')),
+  ];
+
+  it('keeps a relation between two expressions whole and asks it by what the course says it expresses, not by a heading', async () => {
+    const qs = await everything('fr-dilution');
+    const relations = qs.filter((q) => q.kind === 'formula' && q.options);
+    expect(relations.length).toBeGreaterThan(0);
+    for (const q of relations) {
+      expect(q.question).toBe('Quelle relation traduit le fait qu’au cours d\'une dilution, la quantité de matière de soluté se conserve ?');
+      expect(correctOf(q)).toBe('C1 × V1 = C2 × V2');
+      // Every option keeps the whole left side; none is the answer again.
+      for (const option of q.options!) expect(option.startsWith('C1 × V1 = ')).toBe(true);
+      expect(new Set(q.options).size).toBe(q.options!.length);
+    }
+    for (const q of qs) {
+      expect(q.question).not.toMatch(/page|solutions —|\(V1\)/iu);
+      for (const option of q.options ?? []) expect(option).not.toBe('V1 = C2 × V2');
+    }
+  });
+
+  it('skips a relation the course does not describe rather than naming it after its heading', async () => {
+    const qs = await everything('fr-bare');
+    expect(qs.length).toBeGreaterThan(0);
+    expect(qs.filter((q) => q.kind === 'formula')).toEqual([]);
+    for (const q of qs) expect(q.question).not.toMatch(/page|Les solutions/iu);
+  });
+
+  it('keeps the case of symbols and units in options: “pH” is not “PH”', async () => {
+    const qs = await everything('fr-dilution');
+    const options = qs.flatMap((q) => q.options ?? []);
+    expect(options).toContain('pH d\'une solution');
+    for (const option of options) expect(option).not.toMatch(/^PH\b/u);
+  });
+
+  it('capitalises only plain lower-case words', () => {
+    expect(capitalize('pH d’une solution')).toBe('pH d’une solution');
+    expect(capitalize('mL de solution')).toBe('mL de solution');
+    expect(capitalize('kJ')).toBe('kJ');
+    expect(capitalize('mol')).toBe('mol');
+    expect(capitalize('solvant')).toBe('Solvant');
+    expect(capitalize('énergie cinétique')).toBe('Énergie cinétique');
+    expect(displayHeading('Chapitre 2 : Les solutions — page 3')).toBe('Chapitre 2 : Les solutions');
+    expect(displayHeading('MASSE VOLUMIQUE (p. 12)')).toBe('Masse volumique');
   });
 });
 
