@@ -128,27 +128,13 @@ function lend(worker: PdfWorker): PdfWorker {
   return worker;
 }
 
-/** A worker for one document; give it back with release(). */
+/** A worker for one document; give it back with release(). Waits when the pool is busy. */
 export async function acquireWorker(): Promise<PdfWorker> {
-  while (idle.length > 0) {
-    const entry = idle.pop()!;
-    clearTimeout(entry.timer);
-    if (entry.worker.alive) return lend(entry.worker);
-    live--;
-  }
-  if (live < MAX_PDF_WORKERS) {
-    live++;
-    return new PdfWorker();
-  }
-  return new Promise<PdfWorker>((resolve) => queue.push(resolve));
+  return freeWorker() ?? new Promise<PdfWorker>((resolve) => queue.push(resolve));
 }
 
-/**
- * A second worker for a long document, only if one is free now (idle, or room in the pool): a
- * document never waits for a helper, and a helper never delays another document.
- */
-export function tryAcquireWorker(): PdfWorker | null {
-  if (queue.length > 0) return null;
+/** An idle worker, or a new one if the pool has room; null when every worker is busy. */
+function freeWorker(): PdfWorker | null {
   while (idle.length > 0) {
     const entry = idle.pop()!;
     clearTimeout(entry.timer);
@@ -160,6 +146,14 @@ export function tryAcquireWorker(): PdfWorker | null {
     return new PdfWorker();
   }
   return null;
+}
+
+/**
+ * A second worker for a long document, only if one is free now (idle, or room in the pool): a
+ * document never waits for a helper, and a helper never delays another document.
+ */
+export function tryAcquireWorker(): PdfWorker | null {
+  return queue.length > 0 ? null : freeWorker();
 }
 
 /** Returns a worker to the pool; one that misbehaved (`healthy` false) is ended instead. */

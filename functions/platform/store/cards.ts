@@ -8,7 +8,7 @@
 // Due counts read the student's cards with a projection on `sk` and `due` only: one query per
 // student, proportionate to a student's deck (hundreds to a few thousand cards).
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
 import { isDue, newCardState, type SrsState } from '../../core/srs.js';
 import type { Citation } from '../../engine/types.js';
@@ -17,6 +17,7 @@ import { config } from '../config.js';
 import { batchWrite } from './batch.js';
 import { deleteAllUnder, itemSortKey } from './drafts.js';
 import { isConditionFailure } from './profiles.js';
+import { queryAll } from './query.js';
 
 export const cardKinds = ['term', 'qa', 'mistake', 'manual'] as const;
 export type CardKind = (typeof cardKinds)[number];
@@ -152,17 +153,6 @@ export async function getCardOrThrow(userId: string, subjectId: string, cardId: 
   const found = await findCard(userId, subjectId, cardId);
   if (!found) throw new AppError('card_not_found');
   return found;
-}
-
-async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items as Record<string, unknown>[] | undefined) ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 /** Every card of a subject, soonest due first. */

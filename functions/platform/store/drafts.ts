@@ -3,9 +3,8 @@
 // `expires_at` (epoch seconds): DynamoDB's TTL removes it in the cloud some time after that, and
 // readers ignore it from that moment on (the laptop's dynalite has no TTL at all).
 import { randomBytes } from 'node:crypto';
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch.js';
-import { db } from '../clients.js';
+import { queryAll } from './query.js';
 
 /** How long an unsaved conversation or sheet draft is kept after its last change. */
 export const DRAFT_TTL_SECONDS = 24 * 3600;
@@ -42,17 +41,6 @@ export function shorten(text: string, max: number): string {
   const cut = flat.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
-}
-
-async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items as Record<string, unknown>[] | undefined) ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 /** The saved items of a subject, newest first, with only the attributes named. */

@@ -2,10 +2,9 @@
 // `owner = {user_id}#{subject_id}`, `sk = {file_id}#{page as 4 digits}`, so one query reads a
 // file's pages (or a whole subject's) in order. Writes are batches of puts: writing the same
 // pages again replaces them with the same content.
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, type WriteRequest } from './batch.js';
-import { db } from '../clients.js';
 import { config } from '../config.js';
+import { queryAll } from './query.js';
 
 export interface PageText {
   /** 1-based. */
@@ -58,17 +57,6 @@ export async function putPages(userId: string, subjectId: string, fileId: string
       },
     }));
   await batchWrite(config().tableNames.pages, requests, PARALLEL_BATCHES);
-}
-
-async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items as Record<string, unknown>[] | undefined) ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 /**
