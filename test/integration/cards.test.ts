@@ -2,80 +2,28 @@
 // course (cited, no front twice), reviews scheduling the next date by the rating (FSRS), due
 // counts per subject, cards written, edited and deleted by hand, reviews racing each other, the
 // free plan's 5 decks a month, failures that cost nothing, ownership and input errors.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../functions/engine/errors.js';
 import type { Citation, Flashcard } from '../../functions/engine/types.js';
 import { studyEngine } from '../../functions/platform/engine.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
-import { coursePdf } from '../support/fixtures.js';
-import { api, newUser, startTestHost, type ApiResponse, type TestHost, type TestUser } from '../support/host.js';
-import { findOrphans } from '../support/invariants.js';
-import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
+import { api, newUser, type ApiResponse, type TestUser } from '../support/host.js';
+import { BIOLOGY, ECONOMICS, readyFile, useStudyHost } from '../support/study.js';
+import { createSubject } from '../support/uploads.js';
 
-/** A French biology course, one chapter a page: definitions, dates and scientists to ask about. */
-const BIOLOGY = [
-  'Chapitre 1 : la cellule\nLa cellule est l’unité de base de tout être vivant. La membrane plasmique est l’enveloppe qui sépare la cellule du milieu extérieur. Le noyau est l’organite qui contient l’information génétique. Le cytoplasme est le milieu situé entre la membrane et le noyau. En 1665, Robert Hooke observe pour la première fois des cellules au microscope.',
-  'Chapitre 2 : la photosynthèse\nLa photosynthèse est le processus par lequel les plantes vertes transforment l’énergie lumineuse en énergie chimique. Le chloroplaste est l’organite où se déroule la photosynthèse. La chlorophylle est le pigment vert qui absorbe la lumière rouge et bleue. Elle consomme du dioxyde de carbone et de l’eau, et rejette du dioxygène.',
-  'Chapitre 3 : la respiration cellulaire\nLa respiration cellulaire est la réaction qui libère l’énergie contenue dans le glucose. La mitochondrie est l’organite où a lieu la respiration cellulaire. L’ATP est la molécule qui stocke l’énergie utilisable par la cellule. La fermentation est la voie, bien moins efficace, que suit la cellule privée de dioxygène. En 1937, Hans Krebs décrit le cycle qui porte son nom.',
-  'Chapitre 4 : la division cellulaire\nLa mitose est la division par laquelle une cellule mère donne deux cellules filles identiques. La méiose est la division qui produit les gamètes. Un chromosome est une molécule d’ADN condensée. En 1882, Walther Flemming décrit la mitose.',
-];
-
-/** An English economics course. */
-const ECONOMICS = [
-  'Chapter 1: supply and demand\nDemand is the quantity of a good that consumers are willing to buy at each price. Supply is the quantity of a good that producers are willing to sell at each price. The law of demand states that the quantity demanded falls when the price rises. A market is a place where buyers and sellers exchange goods.',
-  'Chapter 2: elasticity\nPrice elasticity of demand is the responsiveness of the quantity demanded to a change in price. A substitute is a good that can replace another good. A complement is a good that is consumed together with another good. In 1890, Alfred Marshall published the Principles of Economics.',
-  'Chapter 3: market equilibrium\nThe equilibrium price is the price at which the quantity supplied equals the quantity demanded. A shortage is a situation where demand exceeds supply. A surplus is a situation where supply exceeds demand. In 1776, Adam Smith described the invisible hand.',
-];
-
-const GENETICS = [
-  'Chapitre 4 : la génétique\nL’ADN est la molécule qui porte l’information génétique. Un gène est une portion d’ADN qui code une protéine. La double hélice de l’ADN a été décrite par Watson et Crick en 1953.',
-];
-
-let host: TestHost;
-let biologyPdf: Uint8Array;
-let geneticsPdf: Uint8Array;
-let englishPdf: Uint8Array;
-
-beforeAll(async () => {
-  host = await startTestHost();
-  [biologyPdf, geneticsPdf, englishPdf] = await Promise.all([
-    coursePdf(BIOLOGY, { title: 'Biologie' }),
-    coursePdf(GENETICS, { title: 'Génétique' }),
-    coursePdf(ECONOMICS, { title: 'Economics' }),
-  ]);
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  const orphans = await findOrphans();
-  expect(orphans.objectsWithoutRecord).toEqual([]);
-  expect(orphans.recordsWithoutObject).toEqual([]);
-});
-
-afterAll(async () => {
-  await host?.stop();
-});
-
-
-async function readyFile(user: TestUser, subjectId: string, name: string, bytes: Uint8Array): Promise<string> {
-  const { start, complete } = await uploadFile(host, user.accessToken, subjectId, `${name}.pdf`, bytes, name);
-  expect(complete?.status, JSON.stringify(start.body)).toBe(200);
-  const file = await waitForFinal(host, user.accessToken, subjectId, start.body.file.id);
-  expect(file.status).toBe('ready');
-  return file.id as string;
-}
+const setup = useStudyHost(BIOLOGY, ECONOMICS);
 
 async function studentWith(pdf: Uint8Array, name = 'Cours de biologie', user?: TestUser): Promise<{ user: TestUser; subjectId: string; fileId: string }> {
-  const student = user ?? (await newUser(host));
-  const subject = await createSubject(host, student.accessToken, name);
-  const fileId = await readyFile(student, subject.id, name, pdf);
+  const student = user ?? (await newUser(setup.host));
+  const subject = await createSubject(setup.host, student.accessToken, name);
+  const fileId = await readyFile(setup.host, student, subject.id, name, pdf);
   return { user: student, subjectId: subject.id, fileId };
 }
 
 type Lang = 'fr' | 'en';
 
 function call(user: TestUser, method: string, path: string, body?: unknown, lang: Lang = 'fr'): Promise<ApiResponse> {
-  return api(host, path, { token: user.accessToken, method, body, headers: { 'accept-language': lang } });
+  return api(setup.host, path, { token: user.accessToken, method, body, headers: { 'accept-language': lang } });
 }
 
 const cardsOf = (subjectId: string) => `/api/subjects/${subjectId}/cards`;
@@ -111,7 +59,7 @@ function madeUpCards(fileId: string, n: number): Flashcard[] {
 
 describe('decks', () => {
   it('are generated from the course: cited cards, no front twice, due at once; a second deck brings only new fronts', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const r = await deck(user, subjectId);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const cards = r.body.cards as CardView[];
@@ -148,22 +96,22 @@ describe('decks', () => {
   });
 
   it('narrow to one file when asked, and follow the course’s language', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
-    const genetics = await readyFile(user, subjectId, 'Génétique', geneticsPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
+    const genetics = await readyFile(setup.host, user, subjectId, 'Génétique', setup.geneticsPdf);
     const r = await deck(user, subjectId, { file_id: genetics, count: 5 });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.cards.length).toBeLessThanOrEqual(5);
     expect((r.body.cards as CardView[]).every((c) => c.citations.every((x) => x.file_id === genetics))).toBe(true);
     expect((r.body.cards as CardView[]).some((c) => c.citations.some((x) => x.file_id === fileId))).toBe(false);
 
-    const english = await studentWith(englishPdf, 'Economics');
+    const english = await studentWith(setup.englishPdf, 'Economics');
     const en = await deck(english.user, english.subjectId, {});
     expect(en.status).toBe(201);
     expect((en.body.cards as CardView[]).every((c) => c.citations.every((x) => x.file_name === 'Economics'))).toBe(true);
   });
 
   it('five a month on the free plan, even asked at once; a failed deck costs nothing', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const spy = vi.spyOn(studyEngine(), 'flashcards');
     spy.mockRejectedValueOnce(new Error('model crashed'));
     const crashed = await deck(user, subjectId, {}, 'en');
@@ -191,7 +139,7 @@ describe('decks', () => {
   });
 
   it('never store a front the subject already has, whatever the engine returns', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const added = await call(user, 'POST', cardsOf(subjectId), { front: 'Qu’est-ce que la mitose ?', back: 'Une division cellulaire.' });
     expect(added.status).toBe(201);
     const spy = vi.spyOn(studyEngine(), 'flashcards').mockImplementation(async () => [
@@ -207,7 +155,7 @@ describe('decks', () => {
   });
 
   it('answer 4xx on bad input, at no cost', async () => {
-    const { user, subjectId } = await studentWith(biologyPdf);
+    const { user, subjectId } = await studentWith(setup.biologyPdf);
     for (const [body, status, code] of [
       [{ count: 4 }, 400, 'invalid_input'],
       [{ count: 41 }, 400, 'invalid_input'],
@@ -219,7 +167,7 @@ describe('decks', () => {
       expect(r.status, JSON.stringify(body)).toBe(status);
       expect(r.body.error.code).toBe(code);
     }
-    const empty = await createSubject(host, user.accessToken, 'Vide');
+    const empty = await createSubject(setup.host, user.accessToken, 'Vide');
     const none = await deck(user, empty.id, {}, 'en');
     expect(none.status).toBe(409);
     expect(none.body.error).toEqual({ code: 'no_content', message: 'No content available for this file' });
@@ -229,7 +177,7 @@ describe('decks', () => {
 
 describe('reviews', () => {
   it('schedule the next date by the rating: again < hard < good < easy; due counts follow', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     vi.spyOn(studyEngine(), 'flashcards').mockImplementation(async (request) => madeUpCards(fileId, request.count));
     const cards = (await deck(user, subjectId, { count: 6 })).body.cards as CardView[];
     expect(cards).toHaveLength(6);
@@ -253,7 +201,7 @@ describe('reviews', () => {
     const all = await call(user, 'GET', cardsOf(subjectId));
     expect(all.body.cards.map((c: CardView) => c.id)).toEqual([cards[4].id, cards[5].id, ...reviewed.map((c) => c.id)]);
 
-    const other = await studentWith(geneticsPdf, 'Génétique', user);
+    const other = await studentWith(setup.geneticsPdf, 'Génétique', user);
     await call(user, 'POST', cardsOf(other.subjectId), { front: 'ADN ?', back: 'La molécule de l’information génétique.' });
     const counts = await call(user, 'GET', '/api/cards/due');
     expect(counts.status).toBe(200);
@@ -267,7 +215,7 @@ describe('reviews', () => {
   });
 
   it('sent at the same time for one card: exactly one applies', async () => {
-    const { user, subjectId } = await studentWith(biologyPdf);
+    const { user, subjectId } = await studentWith(setup.biologyPdf);
     const card = (await call(user, 'POST', cardsOf(subjectId), { front: 'Mitose ?', back: 'Division en deux cellules filles identiques.' })).body as CardView;
     const results = await Promise.all(['good', 'easy', 'again', 'good', 'hard'].map((rating) => call(user, 'POST', `${cardsOf(subjectId)}/${card.id}/review`, { rating }, 'en')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -279,7 +227,7 @@ describe('reviews', () => {
   });
 
   it('refuse an unknown rating or card', async () => {
-    const { user, subjectId } = await studentWith(biologyPdf);
+    const { user, subjectId } = await studentWith(setup.biologyPdf);
     const card = (await call(user, 'POST', cardsOf(subjectId), { front: 'Mitose ?', back: 'Division.' })).body as CardView;
     const bad = await call(user, 'POST', `${cardsOf(subjectId)}/${card.id}/review`, { rating: 'perfect' }, 'en');
     expect(bad.status).toBe(400);
@@ -292,7 +240,7 @@ describe('reviews', () => {
 
 describe('cards written by hand', () => {
   it('are added, edited and deleted; editing keeps the schedule', async () => {
-    const { user, subjectId } = await studentWith(biologyPdf);
+    const { user, subjectId } = await studentWith(setup.biologyPdf);
     const added = await call(user, 'POST', cardsOf(subjectId), { front: '  Chlorophylle ?  ', back: 'Le pigment qui absorbe la lumière.' });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ subject_id: subjectId, front: 'Chlorophylle ?', kind: 'manual', source: 'manual', citations: [], state: 'new', reps: 0 });
@@ -315,7 +263,7 @@ describe('cards written by hand', () => {
   });
 
   it('need both sides, within their lengths', async () => {
-    const { user, subjectId } = await studentWith(biologyPdf);
+    const { user, subjectId } = await studentWith(setup.biologyPdf);
     for (const body of [{ front: 'Recto seul' }, { back: 'Verso seul' }, { front: '   ', back: 'Verso' }, {}]) {
       const r = await call(user, 'POST', cardsOf(subjectId), body, 'en');
       expect(r.status, JSON.stringify(body)).toBe(400);
@@ -336,8 +284,8 @@ describe('cards written by hand', () => {
 
 describe('ownership and deletion', () => {
   it('another student gets 404 on every card route of a student, and sees none of their counts', async () => {
-    const { user: a, subjectId } = await studentWith(biologyPdf);
-    const b = await newUser(host);
+    const { user: a, subjectId } = await studentWith(setup.biologyPdf);
+    const b = await newUser(setup.host);
     const card = (await call(a, 'POST', cardsOf(subjectId), { front: 'Mitose ?', back: 'Division.' })).body as CardView;
     const path = `${cardsOf(subjectId)}/${card.id}`;
     for (const [method, p, body] of [
@@ -358,7 +306,7 @@ describe('ownership and deletion', () => {
   });
 
   it('deleting a subject removes its cards', async () => {
-    const { user, subjectId } = await studentWith(biologyPdf);
+    const { user, subjectId } = await studentWith(setup.biologyPdf);
     await call(user, 'POST', cardsOf(subjectId), { front: 'Mitose ?', back: 'Division.' });
     expect(await describeUserData(user.sub)).toMatchObject({ cards: 1 });
     expect((await call(user, 'DELETE', `/api/subjects/${subjectId}`)).status).toBe(204);

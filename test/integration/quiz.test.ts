@@ -5,93 +5,31 @@
 // nothing, answers racing each other, ownership, input errors with the catalogue's messages, and
 // deletion leaving nothing behind.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../functions/engine/errors.js';
 import type { Citation, QuizQuestion } from '../../functions/engine/types.js';
 import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { studyEngine } from '../../functions/platform/engine.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import type { SessionQuestion } from '../../functions/platform/store/quiz-sessions.js';
-import { coursePdf } from '../support/fixtures.js';
-import { api, newUser, startTestHost, type ApiResponse, type TestHost, type TestUser } from '../support/host.js';
-import { findOrphans } from '../support/invariants.js';
-import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
+import { api, newUser, type ApiResponse, type TestUser } from '../support/host.js';
+import { BIOLOGY, ECONOMICS, makePremium, readyFile, useStudyHost } from '../support/study.js';
+import { createSubject } from '../support/uploads.js';
 
-/** A French biology course, one chapter a page: definitions, dates and scientists to ask about. */
-const BIOLOGY = [
-  'Chapitre 1 : la cellule\nLa cellule est l’unité de base de tout être vivant. La membrane plasmique est l’enveloppe qui sépare la cellule du milieu extérieur. Le noyau est l’organite qui contient l’information génétique. Le cytoplasme est le milieu situé entre la membrane et le noyau. En 1665, Robert Hooke observe pour la première fois des cellules au microscope.',
-  'Chapitre 2 : la photosynthèse\nLa photosynthèse est le processus par lequel les plantes vertes transforment l’énergie lumineuse en énergie chimique. Le chloroplaste est l’organite où se déroule la photosynthèse. La chlorophylle est le pigment vert qui absorbe la lumière rouge et bleue. Elle consomme du dioxyde de carbone et de l’eau, et rejette du dioxygène.',
-  'Chapitre 3 : la respiration cellulaire\nLa respiration cellulaire est la réaction qui libère l’énergie contenue dans le glucose. La mitochondrie est l’organite où a lieu la respiration cellulaire. L’ATP est la molécule qui stocke l’énergie utilisable par la cellule. La fermentation est la voie, bien moins efficace, que suit la cellule privée de dioxygène. En 1937, Hans Krebs décrit le cycle qui porte son nom.',
-  'Chapitre 4 : la division cellulaire\nLa mitose est la division par laquelle une cellule mère donne deux cellules filles identiques. La méiose est la division qui produit les gamètes. Un chromosome est une molécule d’ADN condensée. En 1882, Walther Flemming décrit la mitose.',
-];
-
-/** An English economics course. */
-const ECONOMICS = [
-  'Chapter 1: supply and demand\nDemand is the quantity of a good that consumers are willing to buy at each price. Supply is the quantity of a good that producers are willing to sell at each price. The law of demand states that the quantity demanded falls when the price rises. A market is a place where buyers and sellers exchange goods.',
-  'Chapter 2: elasticity\nPrice elasticity of demand is the responsiveness of the quantity demanded to a change in price. A substitute is a good that can replace another good. A complement is a good that is consumed together with another good. In 1890, Alfred Marshall published the Principles of Economics.',
-  'Chapter 3: market equilibrium\nThe equilibrium price is the price at which the quantity supplied equals the quantity demanded. A shortage is a situation where demand exceeds supply. A surplus is a situation where supply exceeds demand. In 1776, Adam Smith described the invisible hand.',
-];
-
-/** A one-page file: few facts, so a session runs out of new questions. */
-const GENETICS = [
-  'Chapitre 4 : la génétique\nL’ADN est la molécule qui porte l’information génétique. Un gène est une portion d’ADN qui code une protéine. La double hélice de l’ADN a été décrite par Watson et Crick en 1953.',
-];
-
-let host: TestHost;
-let biologyPdf: Uint8Array;
-let geneticsPdf: Uint8Array;
-let englishPdf: Uint8Array;
-
-beforeAll(async () => {
-  host = await startTestHost();
-  [biologyPdf, geneticsPdf, englishPdf] = await Promise.all([
-    coursePdf(BIOLOGY, { title: 'Biologie' }),
-    coursePdf(GENETICS, { title: 'Génétique' }),
-    coursePdf(ECONOMICS, { title: 'Economics' }),
-  ]);
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  const orphans = await findOrphans();
-  expect(orphans.objectsWithoutRecord).toEqual([]);
-  expect(orphans.recordsWithoutObject).toEqual([]);
-});
-
-afterAll(async () => {
-  await host?.stop();
-});
-
-
-async function makePremium(user: TestUser): Promise<void> {
-  await updateProfileFields(
-    user.sub,
-    { is_subscribed: true, subscription_status: 'trialing', trial_end: new Date(Date.now() + 30 * 86_400_000).toISOString() },
-    new Date(),
-  );
-}
-
-async function readyFile(user: TestUser, subjectId: string, name: string, bytes: Uint8Array): Promise<string> {
-  const { start, complete } = await uploadFile(host, user.accessToken, subjectId, `${name}.pdf`, bytes, name);
-  expect(complete?.status, JSON.stringify(start.body)).toBe(200);
-  const file = await waitForFinal(host, user.accessToken, subjectId, start.body.file.id);
-  expect(file.status).toBe('ready');
-  return file.id as string;
-}
+const setup = useStudyHost(BIOLOGY, ECONOMICS);
 
 async function studentWith(pdf: Uint8Array, name = 'Cours de biologie'): Promise<{ user: TestUser; subjectId: string; fileId: string }> {
-  const user = await newUser(host);
-  const subject = await createSubject(host, user.accessToken, 'Biologie');
-  const fileId = await readyFile(user, subject.id, name, pdf);
+  const user = await newUser(setup.host);
+  const subject = await createSubject(setup.host, user.accessToken, 'Biologie');
+  const fileId = await readyFile(setup.host, user, subject.id, name, pdf);
   return { user, subjectId: subject.id, fileId };
 }
 
 type Lang = 'fr' | 'en';
 
 function call(user: TestUser, method: string, path: string, body?: unknown, lang: Lang = 'fr'): Promise<ApiResponse> {
-  return api(host, path, { token: user.accessToken, method, body, headers: { 'accept-language': lang } });
+  return api(setup.host, path, { token: user.accessToken, method, body, headers: { 'accept-language': lang } });
 }
 
 const sessions = (subjectId: string) => `/api/subjects/${subjectId}/quiz-sessions`;
@@ -149,7 +87,7 @@ const HIDDEN = ['correct_index', 'citations', 'explanation', 'rubric', 'fact_key
 
 describe('a quiz session', () => {
   it('runs from the first question to the summary: right, wrong, evaluated, "I don\'t know", and one left unanswered', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const created = await call(user, 'POST', sessions(subjectId), { file_id: fileId, difficulty: 'easy' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ subject_id: subjectId, file_id: fileId, file_name: 'Cours de biologie', difficulty: 'easy', ended_at: null, questions: [], summary: null });
@@ -262,7 +200,7 @@ describe('a quiz session', () => {
   });
 
   it('skips a question left pending when the next one is asked, without making a card', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const id = await startQuiz(user, subjectId, fileId, 'hard');
     const q1 = await nextQuestion(user, subjectId, id, 'mcq');
     const q2 = await nextQuestion(user, subjectId, id, 'open');
@@ -278,7 +216,7 @@ describe('a quiz session', () => {
   });
 
   it('works on an English file, citing its pages', async () => {
-    const { user, subjectId, fileId } = await studentWith(englishPdf, 'Economics');
+    const { user, subjectId, fileId } = await studentWith(setup.englishPdf, 'Economics');
     const id = await startQuiz(user, subjectId, fileId);
     const q = await nextQuestion(user, subjectId, id, 'mcq');
     const r = await answer(user, subjectId, id, q.id, { skip: true });
@@ -294,7 +232,7 @@ describe('a quiz session', () => {
 
 describe('questions', () => {
   it('never repeat a fact in a session; a small file runs out with quiz_exhausted, which costs nothing', async () => {
-    const { user, subjectId, fileId } = await studentWith(geneticsPdf, 'Génétique');
+    const { user, subjectId, fileId } = await studentWith(setup.geneticsPdf, 'Génétique');
     await makePremium(user);
     const id = await startQuiz(user, subjectId, fileId);
     let exhausted: ApiResponse | null = null;
@@ -320,7 +258,7 @@ describe('questions', () => {
   });
 
   it('asked at the same time in one session test different facts, and all but the last are skipped', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     await makePremium(user);
     const id = await startQuiz(user, subjectId, fileId);
     const results = await Promise.all(Array.from({ length: 4 }, () => askFor(user, subjectId, id, 'mcq')));
@@ -335,7 +273,7 @@ describe('questions', () => {
   });
 
   it('stop, at no cost, when the session’s file was deleted; the session stays readable', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const id = await startQuiz(user, subjectId, fileId);
     const q = await nextQuestion(user, subjectId, id, 'mcq');
     expect((await call(user, 'DELETE', `/api/subjects/${subjectId}/files/${fileId}`)).status).toBe(204);
@@ -349,7 +287,7 @@ describe('questions', () => {
   });
 
   it('a session holds 50 questions; the 51st is refused at no cost', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const id = await startQuiz(user, subjectId, fileId);
     const q = await nextQuestion(user, subjectId, id, 'mcq');
     const one = (await stored(user, subjectId, id))[0];
@@ -372,7 +310,7 @@ describe('questions', () => {
 
 describe('answers', () => {
   it('sent at the same time to one question: exactly one is recorded', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const id = await startQuiz(user, subjectId, fileId);
     const q = await nextQuestion(user, subjectId, id, 'mcq');
     const results = await Promise.all([0, 1, 2, 3, 0, 1].map((choice) => answer(user, subjectId, id, q.id, { choice })));
@@ -386,7 +324,7 @@ describe('answers', () => {
   });
 
   it('a mistake on a fact already carded gives no second card, even from two sessions at once', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const first = await startQuiz(user, subjectId, fileId);
     const q = await nextQuestion(user, subjectId, first, 'mcq');
     const g = await generatedOf(user, subjectId, first, q.id);
@@ -418,7 +356,7 @@ describe('answers', () => {
   });
 
   it('two sessions missing a new fact at the same moment make one card between them', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const [a, b] = await Promise.all([startQuiz(user, subjectId, fileId), startQuiz(user, subjectId, fileId)]);
     const qa = await nextQuestion(user, subjectId, a, 'mcq');
     const g = await generatedOf(user, subjectId, a, qa.id);
@@ -435,7 +373,7 @@ describe('answers', () => {
 
 describe('free plan and failures', () => {
   it('15 questions a month, even asked at once; the rest refused with 429', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const ids = await Promise.all(Array.from({ length: 18 }, () => startQuiz(user, subjectId, fileId)));
     const results = await Promise.all(ids.map((id) => askFor(user, subjectId, id, 'mcq', 'en')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(15);
@@ -451,7 +389,7 @@ describe('free plan and failures', () => {
   });
 
   it('a failed generation or evaluation costs nothing, and the question can be answered again', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const id = await startQuiz(user, subjectId, fileId);
     vi.spyOn(studyEngine(), 'quizQuestion')
       .mockRejectedValueOnce(new Error('model crashed'))
@@ -487,7 +425,7 @@ describe('free plan and failures', () => {
 
 describe('input errors', () => {
   it('answer 4xx with the catalogue’s messages, in the caller’s language, and cost nothing', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const starts: [unknown, Lang, number, string, string | RegExp][] = [
       [{ difficulty: 'easy' }, 'en', 400, 'quiz_file_required', 'Please select a file to generate a quiz'],
       [{ file_id: '', difficulty: 'easy' }, 'fr', 400, 'quiz_file_required', 'Veuillez sélectionner un fichier pour générer un quiz'],
@@ -549,16 +487,16 @@ describe('input errors', () => {
   });
 
   it('a quiz needs a signed-in student', async () => {
-    const { subjectId, fileId } = await studentWith(biologyPdf);
-    const r = await api(host, sessions(subjectId), { method: 'POST', body: { file_id: fileId, difficulty: 'easy' } });
+    const { subjectId, fileId } = await studentWith(setup.biologyPdf);
+    const r = await api(setup.host, sessions(subjectId), { method: 'POST', body: { file_id: fileId, difficulty: 'easy' } });
     expect(r.status).toBe(401);
   });
 });
 
 describe('ownership', () => {
   it('another student gets 404 on every quiz route of a student, and spends nothing', async () => {
-    const { user: a, subjectId, fileId } = await studentWith(biologyPdf);
-    const b = await newUser(host);
+    const { user: a, subjectId, fileId } = await studentWith(setup.biologyPdf);
+    const b = await newUser(setup.host);
     const id = await startQuiz(a, subjectId, fileId);
     const q = await nextQuestion(a, subjectId, id, 'mcq');
     const base = `${sessions(subjectId)}/${id}`;
@@ -581,9 +519,9 @@ describe('ownership', () => {
 
 describe('deletion', () => {
   it('deleting a subject removes its quiz sessions and cards; deleting the account leaves nothing', async () => {
-    const { user, subjectId, fileId } = await studentWith(biologyPdf);
-    const other = await createSubject(host, user.accessToken, 'Génétique');
-    const otherFile = await readyFile(user, other.id, 'Génétique', geneticsPdf);
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
+    const other = await createSubject(setup.host, user.accessToken, 'Génétique');
+    const otherFile = await readyFile(setup.host, user, other.id, 'Génétique', setup.geneticsPdf);
     for (const [s, f] of [
       [subjectId, fileId],
       [other.id, otherFile],

@@ -3,18 +3,17 @@
 // students, the free plan's monthly limits under concurrency, failures that cost nothing,
 // ownership, input errors with the catalogue's messages, and deletion leaving nothing behind.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../functions/engine/errors.js';
 import type { Answer, Citation, Sheet } from '../../functions/engine/types.js';
 import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { studyEngine } from '../../functions/platform/engine.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
-import { coursePdf, ENGLISH_COURSE } from '../support/fixtures.js';
-import { api, newUser, startTestHost, type ApiResponse, type TestHost, type TestUser } from '../support/host.js';
-import { findOrphans } from '../support/invariants.js';
-import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
+import { ENGLISH_COURSE } from '../support/fixtures.js';
+import { api, newUser, type ApiResponse, type TestUser } from '../support/host.js';
+import { makePremium, readyFile, useStudyHost } from '../support/study.js';
+import { createSubject } from '../support/uploads.js';
 
 /** A French biology course, one chapter a page, each with its own vocabulary. */
 const BIOLOGY = [
@@ -23,63 +22,18 @@ const BIOLOGY = [
   'Chapitre 3 : la division cellulaire\nLa mitose est la division par laquelle une cellule mère donne deux cellules filles identiques. Elle comprend quatre phases : la prophase, la métaphase, l’anaphase et la télophase. La méiose, elle, produit les gamètes.',
 ];
 
-/** A second file of the same subject, on another topic. */
-const GENETICS = [
-  'Chapitre 4 : la génétique\nL’ADN est la molécule qui porte l’information génétique. Un gène est une portion d’ADN qui code une protéine. La double hélice de l’ADN a été décrite par Watson et Crick en 1953.',
-];
-
-let host: TestHost;
-let biologyPdf: Uint8Array;
-let geneticsPdf: Uint8Array;
-let englishPdf: Uint8Array;
-
-beforeAll(async () => {
-  host = await startTestHost();
-  [biologyPdf, geneticsPdf, englishPdf] = await Promise.all([
-    coursePdf(BIOLOGY, { title: 'Biologie' }),
-    coursePdf(GENETICS, { title: 'Génétique' }),
-    coursePdf(ENGLISH_COURSE, { title: 'Economics' }),
-  ]);
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  const orphans = await findOrphans();
-  expect(orphans.objectsWithoutRecord).toEqual([]);
-  expect(orphans.recordsWithoutObject).toEqual([]);
-});
-
-afterAll(async () => {
-  await host?.stop();
-});
-
-async function makePremium(user: TestUser): Promise<void> {
-  await updateProfileFields(
-    user.sub,
-    { is_subscribed: true, subscription_status: 'trialing', trial_end: new Date(Date.now() + 30 * 86_400_000).toISOString() },
-    new Date(),
-  );
-}
-
-/** Uploads a PDF and waits until it is ready; returns the file's id. */
-async function readyFile(user: TestUser, subjectId: string, name: string, bytes: Uint8Array): Promise<string> {
-  const { start, complete } = await uploadFile(host, user.accessToken, subjectId, `${name}.pdf`, bytes, name);
-  expect(complete?.status, JSON.stringify(start.body)).toBe(200);
-  const file = await waitForFinal(host, user.accessToken, subjectId, start.body.file.id);
-  expect(file.status).toBe('ready');
-  return file.id as string;
-}
+const setup = useStudyHost(BIOLOGY, ENGLISH_COURSE);
 
 /** A student with a subject holding the biology course, ready. */
 async function studentWithCourse(subjectName = 'Biologie'): Promise<{ user: TestUser; subjectId: string; fileId: string }> {
-  const user = await newUser(host);
-  const subject = await createSubject(host, user.accessToken, subjectName);
-  const fileId = await readyFile(user, subject.id, 'Cours de biologie', biologyPdf);
+  const user = await newUser(setup.host);
+  const subject = await createSubject(setup.host, user.accessToken, subjectName);
+  const fileId = await readyFile(setup.host, user, subject.id, 'Cours de biologie', setup.biologyPdf);
   return { user, subjectId: subject.id, fileId };
 }
 
 function ask(user: TestUser, subjectId: string, body: unknown, lang: 'fr' | 'en' = 'fr'): Promise<ApiResponse> {
-  return api(host, `/api/subjects/${subjectId}/questions`, { token: user.accessToken, method: 'POST', body, headers: { 'accept-language': lang } });
+  return api(setup.host, `/api/subjects/${subjectId}/questions`, { token: user.accessToken, method: 'POST', body, headers: { 'accept-language': lang } });
 }
 
 function citationsOf(answer: Answer): Citation[] {
@@ -103,7 +57,7 @@ async function expectQuotesOnTheirPages(user: TestUser, subjectId: string, citat
   for (const c of citations) {
     const key = `${c.file_id}#${c.page}`;
     if (!pages.has(key)) {
-      const r = await api(host, `/api/subjects/${subjectId}/files/${c.file_id}/pages?from=${c.page}&to=${c.page}`, { token: user.accessToken });
+      const r = await api(setup.host, `/api/subjects/${subjectId}/files/${c.file_id}/pages?from=${c.page}&to=${c.page}`, { token: user.accessToken });
       expect(r.status).toBe(200);
       pages.set(key, flat(r.body.pages[0]?.text ?? ''));
     }
@@ -147,9 +101,9 @@ describe('questions', () => {
   });
 
   it('answer in the course’s language: an English course gets English answers', async () => {
-    const user = await newUser(host);
-    const subject = await createSubject(host, user.accessToken, 'Economics');
-    await readyFile(user, subject.id, 'Economics', englishPdf);
+    const user = await newUser(setup.host);
+    const subject = await createSubject(setup.host, user.accessToken, 'Economics');
+    await readyFile(setup.host, user, subject.id, 'Economics', setup.englishPdf);
     const r = await ask(user, subject.id, { question: 'What is the equilibrium price?', mode: 'concise' });
     expect(r.status).toBe(200);
     expect(r.body.turn.answer).toMatchObject({ language: 'en', found: true });
@@ -160,7 +114,7 @@ describe('questions', () => {
     const { user, subjectId, fileId } = await studentWithCourse();
     // The course is built (and kept) before the second file arrives.
     expect((await ask(user, subjectId, { question: 'Qu’est-ce que la mitose ?', mode: 'concise' })).status).toBe(200);
-    const geneticsId = await readyFile(user, subjectId, 'Génétique', geneticsPdf);
+    const geneticsId = await readyFile(setup.host, user, subjectId, 'Génétique', setup.geneticsPdf);
     const dna = await ask(user, subjectId, { question: 'Quelle molécule porte l’information génétique ?', mode: 'course' });
     expect(dna.status).toBe(200);
     expect(citationsOf(dna.body.turn.answer).some((c) => c.file_id === geneticsId && c.file_name === 'Génétique')).toBe(true);
@@ -169,22 +123,22 @@ describe('questions', () => {
     expect(narrowed.status).toBe(200);
     expect(citationsOf(narrowed.body.turn.answer).every((c) => c.file_id === fileId)).toBe(true);
 
-    expect((await api(host, `/api/subjects/${subjectId}/files/${geneticsId}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
+    expect((await api(setup.host, `/api/subjects/${subjectId}/files/${geneticsId}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
     const after = await ask(user, subjectId, { question: 'Quelle molécule porte l’information génétique ?', mode: 'course' });
     expect(after.status).toBe(200);
     expect(citationsOf(after.body.turn.answer).every((c) => c.file_id === fileId)).toBe(true);
   });
 
   it('say so when the subject has no readable content yet, without using a unit', async () => {
-    const user = await newUser(host);
-    const subject = await createSubject(host, user.accessToken, 'Vide');
+    const user = await newUser(setup.host);
+    const subject = await createSubject(setup.host, user.accessToken, 'Vide');
     const r = await ask(user, subject.id, { question: 'De quoi parle le cours ?', mode: 'course' }, 'en');
     expect(r.status).toBe(409);
     expect(r.body.error).toEqual({ code: 'no_content', message: 'No content available for this file' });
-    const sheet = await api(host, `/api/subjects/${subject.id}/sheets`, { token: user.accessToken, method: 'POST' });
+    const sheet = await api(setup.host, `/api/subjects/${subject.id}/sheets`, { token: user.accessToken, method: 'POST' });
     expect(sheet.status).toBe(409);
     expect(sheet.body.error.message).toBe('Aucun contenu disponible pour ce fichier');
-    const usage = await api(host, '/api/usage', { token: user.accessToken });
+    const usage = await api(setup.host, '/api/usage', { token: user.accessToken });
     expect(usage.body.features.question_generation.used).toBe(0);
     expect(usage.body.features.summary_generation.used).toBe(0);
   });
@@ -213,27 +167,27 @@ describe('input errors', () => {
     }
     // A 2000-character question is accepted.
     expect((await ask(user, subjectId, { question: `${'mitose '.repeat(285)}?`.slice(-2000), mode: 'concise', file_id: fileId })).status).toBe(200);
-    const badJson = await api(host, `/api/subjects/${subjectId}/questions`, { token: user.accessToken, method: 'POST', rawBody: '{"question":' });
+    const badJson = await api(setup.host, `/api/subjects/${subjectId}/questions`, { token: user.accessToken, method: 'POST', rawBody: '{"question":' });
     expect(badJson.status).toBe(400);
-    const usage = await api(host, '/api/usage', { token: user.accessToken });
+    const usage = await api(setup.host, '/api/usage', { token: user.accessToken });
     expect(usage.body.features.question_generation.used).toBe(1);
 
     const first = await ask(user, subjectId, { question: 'Qu’est-ce que la mitose ?', mode: 'concise' });
-    const long = await api(host, `/api/subjects/${subjectId}/conversations/${first.body.conversation.id}`, {
+    const long = await api(setup.host, `/api/subjects/${subjectId}/conversations/${first.body.conversation.id}`, {
       token: user.accessToken,
       method: 'PUT',
       body: { title: 't'.repeat(121) },
     });
     expect(long.status).toBe(400);
     expect(long.body.error.code).toBe('invalid_input');
-    const unknownSheet = await api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST', body: { file_id: 'nope' } });
+    const unknownSheet = await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST', body: { file_id: 'nope' } });
     expect(unknownSheet.status).toBe(404);
     expect(unknownSheet.body.error.code).toBe('file_not_found');
   });
 
   it('a question needs a signed-in student', async () => {
     const { subjectId } = await studentWithCourse();
-    const r = await api(host, `/api/subjects/${subjectId}/questions`, { method: 'POST', body: { question: 'Qu’est-ce que la mitose ?', mode: 'course' } });
+    const r = await api(setup.host, `/api/subjects/${subjectId}/questions`, { method: 'POST', body: { question: 'Qu’est-ce que la mitose ?', mode: 'course' } });
     expect(r.status).toBe(401);
   });
 });
@@ -252,12 +206,12 @@ describe('conversations', () => {
     expect(second.body.usage.used).toBe(2);
 
     // A draft is not listed, but can be reopened.
-    const list = () => api(host, `/api/subjects/${subjectId}/conversations`, { token: user.accessToken });
+    const list = () => api(setup.host, `/api/subjects/${subjectId}/conversations`, { token: user.accessToken });
     expect((await list()).body).toEqual({ conversations: [] });
-    const draft = await api(host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, { token: user.accessToken });
+    const draft = await api(setup.host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, { token: user.accessToken });
     expect(draft.status).toBe(200);
 
-    const saved = await api(host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, {
+    const saved = await api(setup.host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, {
       token: user.accessToken,
       method: 'PUT',
       body: { title: '  Photosynthèse : révisions  ' },
@@ -267,7 +221,7 @@ describe('conversations', () => {
     const listed = (await list()).body.conversations;
     expect(listed).toEqual([saved.body]);
 
-    const reopened = await api(host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, { token: user.accessToken });
+    const reopened = await api(setup.host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, { token: user.accessToken });
     expect(reopened.body).toMatchObject({ id: conversation.id, title: 'Photosynthèse : révisions', saved: true, turn_count: 2 });
     expect(reopened.body.turns.map((t: { question: string; mode: string }) => [t.question, t.mode])).toEqual([
       [q1, 'course'],
@@ -278,15 +232,15 @@ describe('conversations', () => {
 
     // Newest first; deleting removes it from the list.
     const other = await ask(user, subjectId, { question: 'Qu’est-ce que la mitose ?', mode: 'course' });
-    await api(host, `/api/subjects/${subjectId}/conversations/${other.body.conversation.id}`, { token: user.accessToken, method: 'PUT', body: {} });
+    await api(setup.host, `/api/subjects/${subjectId}/conversations/${other.body.conversation.id}`, { token: user.accessToken, method: 'PUT', body: {} });
     expect((await list()).body.conversations.map((c: { id: string; title: string }) => [c.id, c.title])).toEqual([
       [other.body.conversation.id, 'Qu’est-ce que la mitose ?'],
       [conversation.id, 'Photosynthèse : révisions'],
     ]);
-    expect((await api(host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
+    expect((await api(setup.host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
     expect((await list()).body.conversations.map((c: { id: string }) => c.id)).toEqual([other.body.conversation.id]);
-    expect((await api(host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, { token: user.accessToken })).status).toBe(404);
-    expect((await api(host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(404);
+    expect((await api(setup.host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, { token: user.accessToken })).status).toBe(404);
+    expect((await api(setup.host, `/api/subjects/${subjectId}/conversations/${conversation.id}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(404);
   });
 
   it('take a long first question as title, cut to 80 characters', async () => {
@@ -304,7 +258,7 @@ describe('conversations', () => {
     const followUps = ['Quelles sont ses phases ?', 'Et la méiose ?', 'Que produit la méiose ?'];
     const results = await Promise.all(followUps.map((question) => ask(user, subjectId, { question, mode: 'concise', conversation_id: id })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    const reopened = await api(host, `/api/subjects/${subjectId}/conversations/${id}`, { token: user.accessToken });
+    const reopened = await api(setup.host, `/api/subjects/${subjectId}/conversations/${id}`, { token: user.accessToken });
     expect(reopened.body.turn_count).toBe(4);
     expect(reopened.body.turns[0].question).toBe('Qu’est-ce que la mitose ?');
     expect(reopened.body.turns.slice(1).map((t: { question: string }) => t.question).sort()).toEqual([...followUps].sort());
@@ -322,8 +276,8 @@ describe('conversations', () => {
       }),
     );
     const path = `/api/subjects/${subjectId}/conversations/${draft.id}`;
-    expect((await api(host, path, { token: user.accessToken })).status).toBe(404);
-    expect((await api(host, path, { token: user.accessToken, method: 'PUT', body: { title: 'Trop tard' } })).status).toBe(404);
+    expect((await api(setup.host, path, { token: user.accessToken })).status).toBe(404);
+    expect((await api(setup.host, path, { token: user.accessToken, method: 'PUT', body: { title: 'Trop tard' } })).status).toBe(404);
     const followUp = await ask(user, subjectId, { question: 'Et la méiose ?', mode: 'concise', conversation_id: draft.id });
     expect(followUp.status).toBe(404);
     expect(followUp.body.error.code).toBe('conversation_not_found');
@@ -344,14 +298,14 @@ describe('conversations', () => {
     const r = await ask(user, subjectId, { question: 'Et la méiose ?', mode: 'concise', conversation_id: first.body.conversation.id }, 'en');
     expect(r.status).toBe(409);
     expect(r.body.error).toEqual({ code: 'conversation_full', message: 'This conversation is full (50 questions). Please start a new one.' });
-    expect((await api(host, '/api/usage', { token: user.accessToken })).body.features.question_generation.used).toBe(1);
+    expect((await api(setup.host, '/api/usage', { token: user.accessToken })).body.features.question_generation.used).toBe(1);
   });
 });
 
 describe('revision sheets', () => {
   it('are generated as cited drafts; a free student cannot save them, a Premium student can', async () => {
     const { user, subjectId, fileId } = await studentWithCourse();
-    const r = await api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST', body: {} });
+    const r = await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST', body: {} });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const sheet = r.body.sheet;
     expect(sheet).toMatchObject({ subject_id: subjectId, file_id: null, saved: false, title: sheet.content.title });
@@ -365,33 +319,33 @@ describe('revision sheets', () => {
     expect(r.body.usage).toEqual({ feature: 'summary_generation', used: 1, limit: 5, remaining: 4 });
 
     const path = `/api/subjects/${subjectId}/sheets/${sheet.id}`;
-    expect((await api(host, path, { token: user.accessToken })).body).toEqual(sheet);
-    const refused = await api(host, path, { token: user.accessToken, method: 'PUT', body: { title: 'Ma fiche' }, headers: { 'accept-language': 'en' } });
+    expect((await api(setup.host, path, { token: user.accessToken })).body).toEqual(sheet);
+    const refused = await api(setup.host, path, { token: user.accessToken, method: 'PUT', body: { title: 'Ma fiche' }, headers: { 'accept-language': 'en' } });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({ code: 'premium_only', message: 'This feature is reserved for Premium subscribers.' });
-    expect((await api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken })).body).toEqual({ sheets: [] });
+    expect((await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken })).body).toEqual({ sheets: [] });
 
     await makePremium(user);
-    const saved = await api(host, path, { token: user.accessToken, method: 'PUT', body: { title: 'Ma fiche de biologie' } });
+    const saved = await api(setup.host, path, { token: user.accessToken, method: 'PUT', body: { title: 'Ma fiche de biologie' } });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ id: sheet.id, subject_id: subjectId, file_id: null, title: 'Ma fiche de biologie', saved: true, created_at: sheet.created_at });
-    expect((await api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken })).body).toEqual({ sheets: [saved.body] });
-    const reopened = await api(host, path, { token: user.accessToken });
+    expect((await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken })).body).toEqual({ sheets: [saved.body] });
+    const reopened = await api(setup.host, path, { token: user.accessToken });
     expect(reopened.body).toEqual({ ...saved.body, content: sheet.content });
 
     // Premium generation is unlimited but counted.
-    const again = await api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST', body: { file_id: fileId } });
+    const again = await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST', body: { file_id: fileId } });
     expect(again.status).toBe(200);
     expect(again.body.sheet.file_id).toBe(fileId);
     expect(again.body.usage).toEqual({ feature: 'summary_generation', used: 2, limit: null, remaining: null });
-    expect((await api(host, path, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
-    expect((await api(host, path, { token: user.accessToken })).status).toBe(404);
-    expect((await api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken })).body).toEqual({ sheets: [] });
+    expect((await api(setup.host, path, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
+    expect((await api(setup.host, path, { token: user.accessToken })).status).toBe(404);
+    expect((await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken })).body).toEqual({ sheets: [] });
   });
 
   it('five a month on the free plan', async () => {
     const { user, subjectId } = await studentWithCourse();
-    const results = await Promise.all(Array.from({ length: 7 }, () => api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST' })));
+    const results = await Promise.all(Array.from({ length: 7 }, () => api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST' })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(2);
@@ -412,7 +366,7 @@ describe('free plan limits', () => {
     expect(new Set(refused.map((r) => r.body.error.code))).toEqual(new Set(['usage_limit_reached']));
     expect(refused[0].body.error.message).toBe('Usage limit reached (10/10 this month). Try again later or upgrade to Premium.');
     expect(answered.map((r) => r.body.usage.used).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const usage = await api(host, '/api/usage', { token: user.accessToken });
+    const usage = await api(setup.host, '/api/usage', { token: user.accessToken });
     expect(usage.body.features.question_generation).toEqual({ used: 10, limit: 10, remaining: 0 });
   });
 
@@ -427,10 +381,10 @@ describe('free plan limits', () => {
     const throttled = await ask(user, subjectId, { question: 'Qu’est-ce que la mitose ?', mode: 'course' });
     expect(throttled.status).toBe(502);
     expect(throttled.body.error.message).toBe('Erreur lors de la génération de la réponse. Veuillez réessayer.');
-    const sheet = await api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST', headers: { 'accept-language': 'en' } });
+    const sheet = await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST', headers: { 'accept-language': 'en' } });
     expect(sheet.status).toBe(502);
     expect(sheet.body.error).toEqual({ code: 'summary_failed', message: 'Error generating the summary' });
-    const usage = await api(host, '/api/usage', { token: user.accessToken });
+    const usage = await api(setup.host, '/api/usage', { token: user.accessToken });
     expect(usage.body.features.question_generation.used).toBe(0);
     expect(usage.body.features.summary_generation.used).toBe(0);
     // Nothing was stored: no conversation, no sheet.
@@ -447,7 +401,7 @@ describe('free plan limits', () => {
     const r = await ask(user, subjectId, { question: 'Qu’est-ce que la mitose ?', mode: 'course' });
     expect(r.status).toBe(502);
     expect(r.body.error.code).toBe('generation_failed');
-    expect((await api(host, '/api/usage', { token: user.accessToken })).body.features.question_generation.used).toBe(0);
+    expect((await api(setup.host, '/api/usage', { token: user.accessToken })).body.features.question_generation.used).toBe(0);
   });
 
   it('Premium students are not limited', async () => {
@@ -455,17 +409,17 @@ describe('free plan limits', () => {
     await makePremium(user);
     const results = await Promise.all(Array.from({ length: 12 }, () => ask(user, subjectId, { question: 'Qu’est-ce que la mitose ?', mode: 'concise' })));
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
-    expect((await api(host, '/api/usage', { token: user.accessToken })).body.features.question_generation).toEqual({ used: 12, limit: null, remaining: null });
+    expect((await api(setup.host, '/api/usage', { token: user.accessToken })).body.features.question_generation).toEqual({ used: 12, limit: null, remaining: null });
   });
 });
 
 describe('ownership', () => {
   it('another student can neither ask on, read, save nor delete a student’s conversations and sheets', async () => {
     const { user: a, subjectId } = await studentWithCourse();
-    const b = await newUser(host);
+    const b = await newUser(setup.host);
     await makePremium(b);
     const conversation = (await ask(a, subjectId, { question: 'Qu’est-ce que la mitose ?', mode: 'concise' })).body.conversation;
-    const sheet = (await api(host, `/api/subjects/${subjectId}/sheets`, { token: a.accessToken, method: 'POST' })).body.sheet;
+    const sheet = (await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: a.accessToken, method: 'POST' })).body.sheet;
     const c = `/api/subjects/${subjectId}/conversations/${conversation.id}`;
     const s = `/api/subjects/${subjectId}/sheets/${sheet.id}`;
     for (const [method, path, body] of [
@@ -481,13 +435,13 @@ describe('ownership', () => {
       ['PUT', s, { title: 'Volée' }],
       ['DELETE', s],
     ] as const) {
-      const r = await api(host, path, { token: b.accessToken, method, body });
+      const r = await api(setup.host, path, { token: b.accessToken, method, body });
       expect(r.status, `${method} ${path}`).toBe(404);
     }
     // Nothing of A's changed, and B spent nothing.
-    expect((await api(host, c, { token: a.accessToken })).body).toMatchObject({ saved: false, turn_count: 1, title: 'Qu’est-ce que la mitose ?' });
-    expect((await api(host, s, { token: a.accessToken })).body).toMatchObject({ saved: false });
-    const usage = await api(host, '/api/usage', { token: b.accessToken });
+    expect((await api(setup.host, c, { token: a.accessToken })).body).toMatchObject({ saved: false, turn_count: 1, title: 'Qu’est-ce que la mitose ?' });
+    expect((await api(setup.host, s, { token: a.accessToken })).body).toMatchObject({ saved: false });
+    const usage = await api(setup.host, '/api/usage', { token: b.accessToken });
     expect(usage.body.features.question_generation.used + usage.body.features.summary_generation.used).toBe(0);
   });
 });
@@ -496,31 +450,31 @@ describe('deletion', () => {
   it('deleting a subject removes its conversations and sheets, saved or not, and nothing else', async () => {
     const { user, subjectId } = await studentWithCourse();
     await makePremium(user);
-    const other = await createSubject(host, user.accessToken, 'Autre');
-    await readyFile(user, other.id, 'Autre cours', geneticsPdf);
+    const other = await createSubject(setup.host, user.accessToken, 'Autre');
+    await readyFile(setup.host, user, other.id, 'Autre cours', setup.geneticsPdf);
     const kept = (await ask(user, other.id, { question: 'Qu’est-ce qu’un gène ?', mode: 'concise' })).body.conversation;
-    await api(host, `/api/subjects/${other.id}/conversations/${kept.id}`, { token: user.accessToken, method: 'PUT', body: {} });
+    await api(setup.host, `/api/subjects/${other.id}/conversations/${kept.id}`, { token: user.accessToken, method: 'PUT', body: {} });
 
     const saved = (await ask(user, subjectId, { question: 'Qu’est-ce que la mitose ?', mode: 'concise' })).body.conversation;
-    await api(host, `/api/subjects/${subjectId}/conversations/${saved.id}`, { token: user.accessToken, method: 'PUT', body: {} });
+    await api(setup.host, `/api/subjects/${subjectId}/conversations/${saved.id}`, { token: user.accessToken, method: 'PUT', body: {} });
     await ask(user, subjectId, { question: 'Et la méiose ?', mode: 'concise' });
-    const sheet = (await api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST' })).body.sheet;
-    await api(host, `/api/subjects/${subjectId}/sheets/${sheet.id}`, { token: user.accessToken, method: 'PUT', body: {} });
-    await api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST' });
+    const sheet = (await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST' })).body.sheet;
+    await api(setup.host, `/api/subjects/${subjectId}/sheets/${sheet.id}`, { token: user.accessToken, method: 'PUT', body: {} });
+    await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST' });
     expect(await describeUserData(user.sub)).toMatchObject({ conversations: 3, sheets: 2 });
 
-    expect((await api(host, `/api/subjects/${subjectId}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
+    expect((await api(setup.host, `/api/subjects/${subjectId}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
     expect(await describeUserData(user.sub)).toMatchObject({ conversations: 1, sheets: 0 });
-    expect((await api(host, `/api/subjects/${subjectId}/conversations/${saved.id}`, { token: user.accessToken })).status).toBe(404);
-    expect((await api(host, `/api/subjects/${other.id}/conversations`, { token: user.accessToken })).body.conversations).toHaveLength(1);
+    expect((await api(setup.host, `/api/subjects/${subjectId}/conversations/${saved.id}`, { token: user.accessToken })).status).toBe(404);
+    expect((await api(setup.host, `/api/subjects/${other.id}/conversations`, { token: user.accessToken })).body.conversations).toHaveLength(1);
   });
 
   it('deleting the account erases conversations and sheets with the rest', async () => {
     const { user, subjectId } = await studentWithCourse();
     await ask(user, subjectId, { question: 'Qu’est-ce que la mitose ?', mode: 'concise' });
-    await api(host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST' });
+    await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST' });
     expect(await describeUserData(user.sub)).toMatchObject({ conversations: 1, sheets: 1 });
-    expect((await api(host, '/api/account', { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
+    expect((await api(setup.host, '/api/account', { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
     expect(Object.values(await describeUserData(user.sub)).every((n) => n === 0)).toBe(true);
   });
 });

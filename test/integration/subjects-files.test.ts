@@ -1,37 +1,22 @@
 // Subjects and course files through the laptop host: caps under concurrency, uploads through
 // presigned POSTs, ownership, and the storage invariant under injected faults.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db, storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
-import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
+import { api, newUser, type TestHost } from '../support/host.js';
 import { findOrphans } from '../support/invariants.js';
+import { makePremium, useTestHost } from '../support/study.js';
 import { createSubject, postToStorage, textPdf, uploadFile } from '../support/uploads.js';
 
 let host: TestHost;
 let pdf: Uint8Array;
 
-beforeAll(async () => {
-  host = await startTestHost();
+useTestHost(async (h) => {
+  host = h;
   pdf = await textPdf(['Chapitre 1 : la cellule\nLa cellule est l’unité de base du vivant.', 'Chapitre 2 : l’ADN\nL’ADN porte l’information génétique.']);
 });
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  const orphans = await findOrphans();
-  expect(orphans.objectsWithoutRecord).toEqual([]);
-  expect(orphans.recordsWithoutObject).toEqual([]);
-});
-
-afterAll(async () => {
-  await host?.stop();
-});
-
-async function makePremium(user: TestUser): Promise<void> {
-  await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'trialing', trial_end: new Date(Date.now() + 30 * 86_400_000).toISOString() }, new Date());
-}
 
 describe('subjects', () => {
   it('are stored upper-case and trimmed, and a known name returns the existing subject', async () => {
