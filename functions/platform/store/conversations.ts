@@ -5,12 +5,12 @@
 // limited to 400 KB): a full one answers 409 `conversation_full` and the student starts another.
 // Turns are appended with a condition on the turn count, so two questions racing in the same
 // conversation both land, one after the other.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
 import type { Answer, AnswerMode } from '../../engine/types.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
-import { deleteAllUnder, draftExpiry, isLive, itemSortKey, listSavedUnder, shorten } from './drafts.js';
+import { deleteAllUnder, deleteDraft, draftExpiry, isLive, itemSortKey, listSavedUnder, saveDraft, shorten } from './drafts.js';
 import { isConditionFailure } from './profiles.js';
 
 export interface Turn {
@@ -174,37 +174,13 @@ export async function listSavedConversations(userId: string, subjectId: string):
 
 /** Saves (or renames) a conversation: it stops expiring. `title` undefined keeps the current one. */
 export async function saveConversation(userId: string, subjectId: string, id: string, title: string | undefined, now: Date): Promise<ConversationSummary> {
-  const values: Record<string, unknown> = { ':yes': true, ':at': now.toISOString(), ':now': Math.floor(now.getTime() / 1000) };
-  let update = 'SET saved = :yes, updated_at = :at';
-  if (title) {
-    update += ', title = :title';
-    values[':title'] = title;
-  }
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { user_id: userId, sk: itemSortKey(subjectId, id) },
-        UpdateExpression: `${update} REMOVE expires_at`,
-        ConditionExpression: 'attribute_exists(sk) AND (saved = :yes OR expires_at > :now)',
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toSummary(out.Attributes as ConversationItem);
-  } catch (err) {
-    if (isConditionFailure(err)) throw new AppError('conversation_not_found');
-    throw err;
-  }
+  const item = await saveDraft(table(), { userId, subjectId, id }, { title, now, touch: true, notFound: 'conversation_not_found' });
+  return toSummary(item as unknown as ConversationItem);
 }
 
 /** Deletes a conversation; false when there was none (an expired draft is deleted and counts as none). */
 export async function deleteConversation(userId: string, subjectId: string, id: string, now: Date): Promise<boolean> {
-  const out = await db().send(
-    new DeleteCommand({ TableName: table(), Key: { user_id: userId, sk: itemSortKey(subjectId, id) }, ReturnValues: 'ALL_OLD' }),
-  );
-  const old = out.Attributes as ConversationItem | undefined;
-  return Boolean(old && isLive(old, now));
+  return deleteDraft(table(), { userId, subjectId, id }, now);
 }
 
 /** Every conversation of the subject, saved or not (subject deletion). */

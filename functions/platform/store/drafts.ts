@@ -3,7 +3,11 @@
 // `expires_at` (epoch seconds): DynamoDB's TTL removes it in the cloud some time after that, and
 // readers ignore it from that moment on (the laptop's dynalite has no TTL at all).
 import { randomBytes } from 'node:crypto';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError, type ErrorCode } from '../../core/errors.js';
+import { db } from '../clients.js';
 import { batchWrite } from './batch.js';
+import { isConditionFailure } from './profiles.js';
 import { queryAll } from './query.js';
 
 /** How long an unsaved conversation or sheet draft is kept after its last change. */
@@ -72,4 +76,50 @@ export async function deleteAllUnder(table: string, userId: string, subjectId: s
     keys.map((Key) => ({ DeleteRequest: { Key } })),
     4,
   );
+}
+
+/**
+ * Saves (or renames) a live draft: it stops expiring. `title` undefined keeps the current one;
+ * `touch` also sets `updated_at`. Answers `notFound` when there is no live draft of that id.
+ */
+export async function saveDraft(
+  table: string,
+  key: { userId: string; subjectId: string; id: string },
+  opts: { title: string | undefined; now: Date; touch: boolean; notFound: ErrorCode },
+): Promise<Record<string, unknown>> {
+  const values: Record<string, unknown> = { ':yes': true, ':now': Math.floor(opts.now.getTime() / 1000) };
+  let update = 'SET saved = :yes';
+  if (opts.touch) {
+    update += ', updated_at = :at';
+    values[':at'] = opts.now.toISOString();
+  }
+  if (opts.title) {
+    update += ', title = :title';
+    values[':title'] = opts.title;
+  }
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: { user_id: key.userId, sk: itemSortKey(key.subjectId, key.id) },
+        UpdateExpression: `${update} REMOVE expires_at`,
+        ConditionExpression: 'attribute_exists(sk) AND (saved = :yes OR expires_at > :now)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as Record<string, unknown>;
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError(opts.notFound);
+    throw err;
+  }
+}
+
+/** Deletes a draft or saved item; false when there was none (an expired draft is deleted and counts as none). */
+export async function deleteDraft(table: string, key: { userId: string; subjectId: string; id: string }, now: Date): Promise<boolean> {
+  const out = await db().send(
+    new DeleteCommand({ TableName: table, Key: { user_id: key.userId, sk: itemSortKey(key.subjectId, key.id) }, ReturnValues: 'ALL_OLD' }),
+  );
+  const old = out.Attributes as Pick<DraftItem, 'saved' | 'expires_at'> | undefined;
+  return Boolean(old && isLive(old, now));
 }

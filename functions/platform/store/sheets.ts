@@ -1,13 +1,12 @@
 // Revision sheets in DynamoDB: one item per sheet, `{user_id, sk: {subject_id}#{sheet_id}}`, its
 // content as JSON. A generated sheet is a draft (expiring after a day) until a Premium student
 // saves it (spec §6: summary_save is premium-only).
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
 import type { Sheet } from '../../engine/types.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
-import { deleteAllUnder, draftExpiry, isLive, itemSortKey, listSavedUnder, shorten, TITLE_MAX } from './drafts.js';
-import { isConditionFailure } from './profiles.js';
+import { deleteAllUnder, deleteDraft, draftExpiry, isLive, itemSortKey, listSavedUnder, saveDraft, shorten, TITLE_MAX } from './drafts.js';
 
 export interface SheetSummary {
   id: string;
@@ -88,37 +87,13 @@ export async function listSavedSheets(userId: string, subjectId: string): Promis
 
 /** Saves (or renames) a sheet: it stops expiring. `title` undefined keeps the current one. */
 export async function saveSheet(userId: string, subjectId: string, id: string, title: string | undefined, now: Date): Promise<SheetSummary> {
-  const values: Record<string, unknown> = { ':yes': true, ':now': Math.floor(now.getTime() / 1000) };
-  let update = 'SET saved = :yes';
-  if (title) {
-    update += ', title = :title';
-    values[':title'] = title;
-  }
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { user_id: userId, sk: itemSortKey(subjectId, id) },
-        UpdateExpression: `${update} REMOVE expires_at`,
-        ConditionExpression: 'attribute_exists(sk) AND (saved = :yes OR expires_at > :now)',
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toSheetSummary(out.Attributes as SheetItem);
-  } catch (err) {
-    if (isConditionFailure(err)) throw new AppError('sheet_not_found');
-    throw err;
-  }
+  const item = await saveDraft(table(), { userId, subjectId, id }, { title, now, touch: false, notFound: 'sheet_not_found' });
+  return toSheetSummary(item as unknown as SheetItem);
 }
 
 /** Deletes a sheet; false when there was none (an expired draft is deleted and counts as none). */
 export async function deleteSheet(userId: string, subjectId: string, id: string, now: Date): Promise<boolean> {
-  const out = await db().send(
-    new DeleteCommand({ TableName: table(), Key: { user_id: userId, sk: itemSortKey(subjectId, id) }, ReturnValues: 'ALL_OLD' }),
-  );
-  const old = out.Attributes as SheetItem | undefined;
-  return Boolean(old && isLive(old, now));
+  return deleteDraft(table(), { userId, subjectId, id }, now);
 }
 
 /** Every sheet of the subject, saved or not (subject deletion). */
