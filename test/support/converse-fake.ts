@@ -9,6 +9,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createServer, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { EngineError } from '../../functions/engine/errors.js';
 
 export interface ConverseBody {
   messages: { role: 'user' | 'assistant'; content: { text?: string }[] }[];
@@ -150,4 +153,38 @@ export async function startConverseFake(): Promise<ConverseFake> {
         server.close((err) => (err ? reject(err) : resolve()));
       }),
   };
+}
+
+/**
+ * For a test file: starts the fake and a Bedrock client pointed at it (one attempt per call: the
+ * engine retries itself), hands both to `use`, resets the fake before each test, and stops both.
+ */
+export function useConverseFake(use: (fake: ConverseFake, client: BedrockRuntimeClient) => void): void {
+  let fake: ConverseFake | undefined;
+  let client: BedrockRuntimeClient | undefined;
+  beforeAll(async () => {
+    fake = await startConverseFake();
+    client = new BedrockRuntimeClient({
+      region: 'eu-west-3',
+      endpoint: fake.url,
+      credentials: { accessKeyId: 'AKIDFAKE', secretAccessKey: 'fake-secret' },
+      maxAttempts: 1,
+    });
+    use(fake, client);
+  });
+  beforeEach(() => fake?.reset());
+  afterAll(async () => {
+    client?.destroy();
+    await fake?.close();
+  });
+}
+
+/** The EngineError a generation fails with (the test fails if it does not fail so). */
+export async function engineFailure(promise: Promise<unknown>): Promise<EngineError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(EngineError);
+  return err as EngineError;
 }

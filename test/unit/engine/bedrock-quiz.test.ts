@@ -5,11 +5,10 @@
 // every time) and what is refused (a right option the cited page does not print, repeated
 // options, a fact asked again twice, a deck with too few usable cards).
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_INPUT_TOKEN_BUDGET } from '../../../functions/engine/bedrock/budget.js';
 import { shuffleOptions, textContains } from '../../../functions/engine/bedrock/practice-checks.js';
 import { ANSWER_CHARS, bedrockPractice, type BedrockPracticeOptions, type PracticeGenerationFacts } from '../../../functions/engine/bedrock/practice.js';
-import { EngineError } from '../../../functions/engine/errors.js';
 import {
   evaluationSchema,
   flashcardSchema,
@@ -20,7 +19,7 @@ import {
   type QuizQuestion,
   type QuizRequest,
 } from '../../../functions/engine/types.js';
-import { replies, startConverseFake, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
+import { engineFailure as failure, replies, useConverseFake, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
 
 const MODEL = 'eu.anthropic.claude-haiku-4-5-20251001-v1:0';
 
@@ -78,32 +77,12 @@ const toolSchema = (body: ConverseBody) => body.toolConfig!.tools[0].toolSpec.in
 const sentPages = (body: ConverseBody) =>
   [...userText(body).matchAll(/\[file_id: ([^,]+), file_name: "[^"]+", page: (\d+)\]/g)].map((m) => `${m[1]}#${m[2]}`);
 
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(EngineError);
-  return err as EngineError;
-}
-
-beforeAll(async () => {
-  fake = await startConverseFake();
-  client = new BedrockRuntimeClient({
-    region: 'eu-west-3',
-    endpoint: fake.url,
-    credentials: { accessKeyId: 'AKIDFAKE', secretAccessKey: 'fake-secret' },
-    maxAttempts: 1,
-  });
-});
-
-afterAll(async () => {
-  client.destroy();
-  await fake.close();
+useConverseFake((f, c) => {
+  fake = f;
+  client = c;
 });
 
 beforeEach(() => {
-  fake.reset();
   sleeps = [];
   facts = [];
 });

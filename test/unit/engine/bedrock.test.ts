@@ -3,10 +3,9 @@
 // the model's output (validated, grounded in the pages sent, calculations recomputed), and how
 // failures surface (throttling retried, then EngineError; unusable output refused).
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bedrockEngine, DEFAULT_INPUT_TOKEN_BUDGET, type BedrockEngineOptions, type GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { checkedResult } from '../../../functions/engine/bedrock/arithmetic.js';
-import { EngineError } from '../../../functions/engine/errors.js';
 import {
   answerSchema,
   sheetSchema,
@@ -18,7 +17,7 @@ import {
 } from '../../../functions/engine/types.js';
 import { resetConfig } from '../../../functions/platform/config.js';
 import { resetEngine, studyEngine } from '../../../functions/platform/engine.js';
-import { replies, startConverseFake, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
+import { engineFailure as failure, replies, useConverseFake, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
 
 const MODEL = 'eu.anthropic.claude-haiku-4-5-20251001-v1:0';
 
@@ -102,32 +101,12 @@ function requestTokens(body: ConverseBody): number {
   return Math.ceil(chars / 4);
 }
 
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(EngineError);
-  return err as EngineError;
-}
-
-beforeAll(async () => {
-  fake = await startConverseFake();
-  client = new BedrockRuntimeClient({
-    region: 'eu-west-3',
-    endpoint: fake.url,
-    credentials: { accessKeyId: 'AKIDFAKE', secretAccessKey: 'fake-secret' },
-    maxAttempts: 1,
-  });
-});
-
-afterAll(async () => {
-  client.destroy();
-  await fake.close();
+useConverseFake((f, c) => {
+  fake = f;
+  client = c;
 });
 
 beforeEach(() => {
-  fake.reset();
   sleeps = [];
   facts = [];
 });
