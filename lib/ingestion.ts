@@ -1,13 +1,13 @@
 // Ingestion of uploaded course files: every object created in the uploads bucket invokes the
 // extraction function (functions/pipelines/extract-upload.ts), the same handler the laptop host
-// calls on s3rver's events. It reads each page's text with pdf.js and sends pages without text to
+// calls on s3rver's events. It reads each page's text with PDFium and sends pages without text to
 // Amazon Textract, then records the result on the file.
 //
-// Sized for the largest upload (100 MB): memory for pdf.js's parse of the whole file, 15 minutes
-// for a long scanned document read by Textract, and room in /tmp for the downloaded copy. The
-// bundle carries pdf.js's worker (bundled on its own, it runs in a worker thread) and its data
-// folders (standard fonts, CMaps, decoders' wasm). Invocations that fail after their retries are
-// kept in a queue for inspection.
+// Sized for the largest upload (100 MB): memory for PDFium's copy and parse of the whole file,
+// 15 minutes for a long scanned document read by Textract, and room in /tmp for the downloaded
+// copy. The bundle carries the PDF worker (bundled on its own, it runs in a worker thread) and
+// PDFium's WebAssembly beside it. Invocations that fail after their retries are kept in a queue
+// for inspection.
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
@@ -35,23 +35,21 @@ export const extractionSizing = {
   ephemeralStorageMb: 2048,
 };
 
-/** pdf.js's package folder, relative to the repository root (bundling works from there). */
-function pdfjsFolder(): string {
-  const pkg = createRequire(import.meta.url).resolve('pdfjs-dist/package.json');
-  return path.relative(repoRoot, path.dirname(pkg)).split(path.sep).join('/');
+/** PDFium's WebAssembly, relative to the repository root (bundling works from there). */
+function pdfiumWasm(): string {
+  const wasm = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
+  return path.relative(repoRoot, wasm).split(path.sep).join('/');
 }
 
 /**
- * Commands that complete the bundle: pdf.js's worker thread bundled as `worker.mjs` (the name the
- * code looks for beside itself, functions/platform/pdf/workers.ts) and its data folders copied
- * under `pdfjs/` (functions/platform/pdf/worker.mjs finds them there).
+ * Commands that complete the bundle: the PDF worker thread bundled as `worker.mjs` (the name the
+ * code looks for beside itself, functions/platform/pdf/workers.ts) and `pdfium.wasm` copied beside
+ * it (functions/platform/pdf/worker.mjs finds it there).
  */
-export function pdfjsBundleCommands(root: string, out: string): string[] {
-  const pdfjs = `${root}/${pdfjsFolder()}`;
+export function pdfWorkerBundleCommands(root: string, out: string): string[] {
   return [
     `"${root}/node_modules/.bin/esbuild" "${root}/functions/platform/pdf/worker.mjs" --bundle --platform=node --format=esm --target=node22 --minify --legal-comments=none --log-level=warning --outfile="${out}/worker.mjs"`,
-    `mkdir -p "${out}/pdfjs"`,
-    `cp -R "${pdfjs}/standard_fonts" "${pdfjs}/cmaps" "${pdfjs}/wasm" "${out}/pdfjs/"`,
+    `cp "${root}/${pdfiumWasm()}" "${out}/pdfium.wasm"`,
   ];
 }
 
@@ -66,13 +64,13 @@ export class Ingestion extends Construct {
 
     this.extractor = new HouseFunction(this, 'Extract', {
       entry: 'functions/pipelines/extract-upload.ts',
-      description: 'Extracts the per-page text of uploaded PDFs (pdf.js, Textract for scanned pages)',
+      description: 'Extracts the per-page text of uploaded PDFs (PDFium, Textract for scanned pages)',
       timeout: extractionSizing.timeout,
       memorySize: extractionSizing.memoryMb,
       tracing: inputs.tracing,
       retainLogs: inputs.retainData,
       environment: { OCR_PROVIDER: 'textract' },
-      afterBundling: pdfjsBundleCommands,
+      afterBundling: pdfWorkerBundleCommands,
     });
     (this.extractor.node.defaultChild as CfnFunction).ephemeralStorage = { size: extractionSizing.ephemeralStorageMb };
 

@@ -2,7 +2,7 @@
 // notification in the cloud, s3rver's event on the laptop). Per record:
 //   object without a record → the object is deleted (no object without a record);
 //   record already ready/failed → nothing (a duplicate event);
-//   else: download, check the bytes are a PDF, read each page's text with pdf.js, send pages with
+//   else: download, check the bytes are a PDF, read each page's text with PDFium, send pages with
 //   fewer than 3 words to OCR, detect the language, store the pages, mark the file ready.
 // A file that cannot be read is marked failed with the catalogue message to show, and the
 // handler goes on: one bad file must not make storage redeliver the batch. Only a failure to

@@ -1,4 +1,4 @@
-// What a PDF's text is: pdf.js page by page (functions/platform/pdf), OCR for the pages with fewer
+// What a PDF's text is: PDFium page by page (functions/platform/pdf), OCR for the pages with fewer
 // than MIN_WORDS_PER_PAGE words (functions/platform/ocr), and the language of the whole. Storage
 // and records are the handler's business (extract-upload.ts); this part only reads a file.
 import type { ErrorCode } from '../core/errors.js';
@@ -12,7 +12,7 @@ import type { PageText } from '../platform/store/pages.js';
 /** Pages read at most: the pages table numbers them on 4 digits (store/pages.ts MAX_STORED_PAGE). */
 export const MAX_PAGES = 9_999;
 
-/** Prepares a PDF worker so that the first upload does not wait for pdf.js to load. */
+/** Prepares a PDF worker so that the first upload does not wait for PDFium to compile. */
 export async function warmUpExtraction(): Promise<void> {
   await warmUpPdf();
 }
@@ -71,7 +71,7 @@ export interface ExtractOptions {
 }
 
 /**
- * The text of the PDF at `file`: pdf.js page by page, OCR for the pages with fewer than
+ * The text of the PDF at `file`: PDFium page by page, OCR for the pages with fewer than
  * MIN_WORDS_PER_PAGE words, the language of the whole. Throws PdfError when the document cannot
  * be opened.
  */

@@ -192,7 +192,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
       extractionModule ??= import('../../functions/pipelines/extract-upload.js');
       return track(extractionModule.then((m) => m.handler(event)));
     });
-    // Once the host answers, pdf.js is loaded in the background so that the first upload does
+    // Once the host answers, PDFium is compiled in the background so that the first upload does
     // not wait for it (the OCR engine still loads only when a scanned page needs it).
     warmUp = setTimeout(() => {
       extractionModule ??= import('../../functions/pipelines/extract-upload.js');

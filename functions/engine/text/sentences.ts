@@ -1,4 +1,4 @@
-// Sentence segmentation of a page's extracted text. pdf.js text comes as lines joined with "\n"
+// Sentence segmentation of a page's extracted text. PDF text comes as lines joined with "\n"
 // (functions/platform/pdf/text.ts), paragraphs separated by a blank line, and a sentence often runs
 // over several lines; slides and course notes also have bullet lines and headings with no final
 // punctuation. Segmentation is in two steps:

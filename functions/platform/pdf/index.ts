@@ -1,11 +1,11 @@
 // PDF reading: open a stored document under the product's load rules, read its pages' text a
-// batch at a time, and render a page to a PNG for OCR. pdf.js itself runs in a worker thread
+// batch at a time, and render a page to a PNG for OCR. PDFium itself runs in a worker thread
 // (./worker.mjs, see ./workers.ts); this side enforces the time limits and ends a worker that hangs;
-// the worker assembles each page's text runs into lines and paragraphs (./page-text.mjs).
+// the worker lays each page's lines out into paragraphs (./page-text.mjs).
 import { stat } from 'node:fs/promises';
 import { acquireWorker, releaseWorker, tryAcquireWorker, WorkerFailure, WorkerTimeout, type PdfWorker } from './workers.js';
 
-export { assemblePageText, tidyText, type TextRun } from './text.js';
+export { layoutPage, tidyText, type PageLine } from './text.js';
 export { closePdfWorkers } from './workers.js';
 
 /** Spec §4 and §9: up to 3 attempts, 1 s apart, 30 s load time-out. */
@@ -93,7 +93,7 @@ function classifyLoadError(err: unknown, rules: PdfLoadRules): PdfError {
   return new PdfError('pdf_unreadable', {}, { cause: err });
 }
 
-/** Starts a PDF worker ahead of the first document (pdf.js loaded, kept in the pool). */
+/** Starts a PDF worker ahead of the first document (PDFium compiled, kept in the pool). */
 export async function warmUpPdf(): Promise<void> {
   const worker = await acquireWorker();
   try {
@@ -168,7 +168,7 @@ class WorkerDocument implements PdfDocument {
   /**
    * A helper worker opens the document and reads batches from the back of the queue. Any trouble
    * ends its part: the batch goes back to the queue for the document's own worker, which knows
-   * how to find a page that hangs or crashes pdf.js.
+   * how to find a page that hangs or crashes the parser.
    */
   private async helpWith(helper: PdfWorker, batches: [number, number][], results: PageTextResult[]): Promise<void> {
     let healthy = true;
@@ -184,7 +184,8 @@ class WorkerDocument implements PdfDocument {
           return;
         }
       }
-      await helper.call('close', {}, 10_000);
+      const closed = await helper.call('close', {}, 10_000);
+      healthy = !closed.retire;
     } catch {
       healthy = false;
     } finally {
@@ -198,7 +199,7 @@ class WorkerDocument implements PdfDocument {
       return await this.readBatch(this.worker, start, end, PAGE_TIME_LIMIT_MS + BATCH_PAGE_ALLOWANCE_MS * (end - start + 1));
     } catch (err) {
       if (!(err instanceof WorkerTimeout || err instanceof WorkerFailure) || this.worker.alive) throw err;
-      // A page hung or crashed pdf.js: read the batch again page by page to find it.
+      // A page hung or crashed the parser: read the batch again page by page to find it.
       const results: PageTextResult[] = [];
       for (let n = start; n <= end; n++) {
         try {
@@ -230,7 +231,9 @@ class WorkerDocument implements PdfDocument {
     let healthy = this.worker.alive;
     if (healthy) {
       try {
-        await this.worker.call('close', {}, 10_000);
+        // A worker whose memory grew with a large document is ended rather than kept.
+        const closed = await this.worker.call('close', {}, 10_000);
+        healthy = !closed.retire;
       } catch {
         healthy = false;
       }

@@ -1,5 +1,5 @@
 // Types of ./page-text.mjs.
-import type { TextRun } from './text.js';
+import type { PageLine } from './text.js';
 
-export function assemblePageText(items: readonly (TextRun | { type: string })[]): string;
+export function layoutPage(lines: readonly PageLine[]): string;
 export function tidyText(text: string): string;

@@ -1,55 +1,39 @@
-// A page's text from pdf.js text items. pdf.js hands out runs of text with their position: a run
-// may be a line, a word or a piece of a word, and a line break is either flagged (`hasEOL`) or
-// only visible as a change of baseline. This joins runs back into lines and paragraphs without
-// gluing words together nor splitting them. Plain JavaScript (typed by page-text.d.mts): the PDF
-// worker thread runs it where pdf.js hands out the runs, so that only the page's text crosses
-// to the other thread; the rest of the code imports it through ./text.ts.
+// A page's text from PDFium's lines. PDFium (functions/platform/pdf/worker.mjs) already orders
+// the characters, inserts the spaces between words and breaks lines; what it does not mark is a
+// paragraph. A gap of about two lines or more between baselines is one (a heading, a new block,
+// a new column). Plain JavaScript (typed by page-text.d.mts): the PDF worker thread runs it, so
+// that only the page's text crosses to the other thread; the rest of the code imports it through
+// ./text.ts.
 
-const IDENTITY = [1, 0, 0, 1, 0, 0];
+/** Characters that never belong in stored text (controls, soft hyphen, BOM, zero-width marks). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+const INVISIBLE = /[\u0000-\u0008\u000e-\u001f\u00ad\ufeff\u200b-\u200d\u2060]/g;
+/** Typographic ligatures (ﬁ, ﬂ, ﬀ…), stored as their letters so that search finds the words. */
+const LIGATURES = /[\ufb00-\ufb06]/g;
+/** Baselines further apart than this many font sizes start a new paragraph. */
+const PARAGRAPH_GAP = 1.9;
 
-/** Characters that never belong in stored text (NUL, soft hyphen, BOM, zero-width controls). */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this removes
-const INVISIBLE = /[\u0000\u00ad\ufeff\u200b-\u200d\u2060]/g;
-
-/** @param {readonly ({ str: string; hasEOL?: boolean; transform?: number[]; width?: number; height?: number } | { type: string })[]} items */
-export function assemblePageText(items) {
+/**
+ * @param {readonly { text: string; y: number | null; size: number }[]} lines
+ *   in reading order; `y` the baseline of the line's first character (null when unknown),
+ *   `size` its font size in points (0 when unknown).
+ */
+export function layoutPage(lines) {
   let out = '';
-  /** @type {{ y: number; endX: number; size: number } | null} */
+  /** @type {{ y: number; size: number } | null} */
   let prev = null;
-  const atLineStart = () => out.length === 0 || out.endsWith('\n');
-  for (const item of items) {
-    if (!('str' in item)) continue;
-    const [, , c, d, x, y] = item.transform && item.transform.length >= 6 ? item.transform : IDENTITY;
-    const size = Math.hypot(c, d) || item.height || 1;
-    if (!/\S/.test(item.str)) {
-      // A blank run: a line break when flagged, else at most one space.
-      if (item.hasEOL) {
-        if (!atLineStart()) out += '\n';
-      } else if (item.str.length > 0 && !atLineStart() && !out.endsWith(' ')) {
-        out += ' ';
-        if (prev) prev.endX = x + (item.width ?? 0);
-      }
-      continue;
+  for (const line of lines) {
+    const text = line.text.replace(/\r\n?/g, '\n');
+    if (!/\S/.test(text)) continue;
+    if (out.length > 0) {
+      const known = prev !== null && line.y !== null;
+      const height = known ? Math.max(line.size, prev.size) || 1 : 1;
+      out += known && Math.abs(line.y - prev.y) > height * PARAGRAPH_GAP ? '\n\n' : '\n';
     }
-    if (prev) {
-      const rise = Math.abs(y - prev.y);
-      const lineHeight = Math.max(size, prev.size);
-      if (rise > lineHeight * 0.5) {
-        // A new line; a gap of about two lines or more is a new paragraph.
-        if (!atLineStart()) out += '\n';
-        if (rise > lineHeight * 1.9 && !out.endsWith('\n\n') && out.length > 0) out += '\n';
-      } else if (!atLineStart()) {
-        const gap = x - prev.endX;
-        const spaced = /\s$/.test(out) || /^\s/.test(item.str);
-        // Runs of one line: a visible gap (or a run placed before the previous one) is a word break.
-        if (!spaced && (gap > size * 0.15 || gap < -size)) out += ' ';
-      }
-    }
-    out += item.str;
-    if (item.hasEOL) out += '\n';
-    prev = { y, endX: x + (item.width ?? 0), size };
+    out += text;
+    if (line.y !== null) prev = { y: line.y, size: line.size };
   }
-  return tidyText(out);
+  return tidyText(out.replace(LIGATURES, (c) => c.normalize('NFKC')));
 }
 
 /** Removes invisible characters, collapses blanks and blank lines, trims every line. */

@@ -1,14 +1,13 @@
-// A page's text from pdf.js text items: the run shape, and the assembly (./page-text.mjs, plain
+// A page's text from PDFium's lines: the line shape, and the layout (./page-text.mjs, plain
 // JavaScript because the PDF worker thread runs it too).
 
-/** The fields of a pdf.js TextItem this needs (marked-content entries have no `str`). */
-export interface TextRun {
-  str: string;
-  hasEOL?: boolean;
-  /** [a, b, c, d, e, f]: e, f the origin of the run's baseline; |(c, d)| about the font size. */
-  transform?: number[];
-  width?: number;
-  height?: number;
+/** One line as PDFium reads it. */
+export interface PageLine {
+  text: string;
+  /** Baseline of the line's first character, in points from the bottom; null when unknown. */
+  y: number | null;
+  /** Font size of the line's first character, in points; 0 when unknown. */
+  size: number;
 }
 
-export { assemblePageText, tidyText } from './page-text.mjs';
+export { layoutPage, tidyText } from './page-text.mjs';

@@ -1,5 +1,5 @@
 // The PDF worker threads (functions/platform/pdf/worker.mjs): a small pool kept warm between
-// documents (pdf.js loads and compiles once, not per upload), ended after a minute without
+// documents (PDFium compiles once, not per upload), ended after a minute without
 // work. A worker that times out or crashes is ended and replaced, never reused. Idle workers do
 // not keep the process alive.
 import { availableParallelism } from 'node:os';
@@ -11,9 +11,8 @@ export const WORKER_URL = new URL('./worker.mjs', import.meta.url);
 const IDLE_MS = 60_000;
 const READY_TIMEOUT_MS = 60_000;
 /**
- * pdf.js makes much short-lived garbage; V8's default young generation (48 MB) lets each worker
- * hold that much before collecting. 16 MB keeps two workers within the memory target at about
- * the same speed (measured with `npm run bench extraction`).
+ * The worker's JavaScript heap holds little (PDFium's own memory is WebAssembly's); V8's default
+ * young generation (48 MB) would let each worker keep that much garbage before collecting.
  */
 const YOUNG_GENERATION_MB = 16;
 /** Workers at the same time: two documents, or one long document read by two (index.ts). */
@@ -35,6 +34,9 @@ export class WorkerFailure extends Error {
 
 type Reply = { id: number; ok: boolean; error?: { name: string; message: string } } & Record<string, unknown>;
 
+/** PDFium compiled once, by the first worker, and given to the next ones (worker.mjs). */
+let compiledPdfium: WebAssembly.Module | undefined;
+
 export class PdfWorker {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve(v: Reply): void; reject(e: Error): void; timer?: NodeJS.Timeout }>();
@@ -44,21 +46,22 @@ export class PdfWorker {
 
   constructor() {
     // No inherited flags: the worker is plain JavaScript and needs no TypeScript loader. Its
-    // standard output only carries pdf.js's notices about optional packages when it loads.
-    this.worker = new Worker(WORKER_URL, { execArgv: [], stdout: true, stderr: false, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    // standard output carries nothing the product needs.
+    this.worker = new Worker(WORKER_URL, { workerData: { module: compiledPdfium }, execArgv: [], stdout: true, stderr: false, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     this.worker.stdout.resume();
     this.worker.unref();
     this.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new WorkerTimeout(READY_TIMEOUT_MS)), READY_TIMEOUT_MS);
       timer.unref();
-      this.worker.once('message', (m: { ready?: boolean; error?: { message: string } }) => {
+      this.worker.once('message', (m: { ready?: boolean; module?: WebAssembly.Module; error?: { message: string } }) => {
         clearTimeout(timer);
+        if (m.module) compiledPdfium ??= m.module;
         if (m.ready) resolve();
-        else reject(new WorkerFailure(`pdf.js could not be loaded: ${m.error?.message ?? 'unknown error'}`));
+        else reject(new WorkerFailure(`PDFium could not be loaded: ${m.error?.message ?? 'unknown error'}`));
       });
       this.worker.once('exit', () => reject(new WorkerFailure('The PDF worker stopped while starting')));
     });
-    // A worker that could not load pdf.js is of no use: it ends, and the pool replaces it.
+    // A worker that could not load PDFium is of no use: it ends, and the pool replaces it.
     this.ready.catch(() => void this.terminate());
     this.worker.on('message', (m: Reply) => {
       if (typeof m.id !== 'number') return;
