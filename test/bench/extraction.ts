@@ -4,7 +4,7 @@
 //     the same run, and the ratio. Targets: ≥ 60 % of pdftotext's pages/s, peak RSS ≤ 256 MB.
 //  2. time from upload complete to ready for a 50-page text PDF through the laptop host, as the
 //     browser uploads it. Target: ≤ 2 s.
-// The first document a process reads pays for loading and compiling pdf.js; later ones (the
+// The first document a process reads pays for compiling PDFium; later ones (the
 // laptop host and a warm cloud function keep their PDF worker) do not. Both are printed.
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -113,7 +113,7 @@ async function benchReading(dir: string): Promise<void> {
   const bestCpu = (t: Timing[]) => rate(r.pages, best(t.map((x) => x.cpuMs)));
 
   const warm = bestWall(r.warm);
-  console.log(`  Révise extraction (pdf.js)  ${warm.toFixed(0)} pages/s (best of ${r.warm.length}; ${bestCpu(r.warm).toFixed(0)} pages per CPU-second); a process's first document: ${rate(r.pages, r.cold.wallMs).toFixed(0)} pages/s`);
+  console.log(`  Révise extraction (PDFium)  ${warm.toFixed(0)} pages/s (best of ${r.warm.length}; ${bestCpu(r.warm).toFixed(0)} pages per CPU-second); a process's first document: ${rate(r.pages, r.cold.wallMs).toFixed(0)} pages/s`);
   if (r.reference) {
     const ref = bestWall(r.reference);
     console.log(`  pdftotext (reference)       ${ref.toFixed(0)} pages/s (best of ${r.reference.length}; ${bestCpu(r.reference).toFixed(0)} pages per CPU-second)`);

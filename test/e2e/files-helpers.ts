@@ -1,7 +1,12 @@
 // Steps and fixtures of the subjects and files journeys: a signed-in, onboarded student in the
 // browser, course PDFs written with pdf-lib (French text, a few pages) and photos of pages drawn
-// with @napi-rs/canvas. Fixtures are generated here, never downloaded.
+// with @napi-rs/canvas (a HEIC one encoded by heif-enc, from Debian's libheif-examples). Fixtures
+// are generated here, never downloaded.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -119,6 +124,24 @@ export function pagePhoto(name: string, lines: string[], format: 'png' | 'jpeg',
   if (format === 'png') return { name, mimeType: 'image/png', buffer: canvas.toBuffer('image/png') };
   const jpeg = canvas.toBuffer('image/jpeg', 92);
   return { name, mimeType: 'image/jpeg', buffer: opts.sideways ? withExifOrientation(jpeg, 6) : jpeg };
+}
+
+/** A photo of a page as an iPhone stores it: HEIC (HEVC still image), encoded by heif-enc. */
+export function heicPagePhoto(name: string, lines: string[]): FileFixture {
+  const dir = mkdtempSync(path.join(tmpdir(), 'revise-heic-'));
+  try {
+    const jpeg = path.join(dir, 'page.jpg');
+    const heic = path.join(dir, 'page.heic');
+    writeFileSync(jpeg, pagePhoto('page.jpg', lines, 'jpeg').buffer);
+    try {
+      execFileSync('heif-enc', ['--quality', '85', '--output', heic, jpeg], { stdio: 'pipe' });
+    } catch (err) {
+      throw new Error(`heif-enc could not encode the HEIC fixture (apt-get install -y libheif-examples): ${(err as Error).message}`);
+    }
+    return { name, mimeType: 'image/heic', buffer: readFileSync(heic) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The JPEG with an EXIF segment holding only the Orientation tag (0x0112). */

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { api } from '../support/host.js';
 import { dialog, screenshot, useJourneyHost, type TestHost } from './helpers.js';
-import { coursePdf, createSubjects, listFiles, pagePhoto, parisDate, signedInStudent, throttleUploads } from './files-helpers.js';
+import { coursePdf, createSubjects, heicPagePhoto, listFiles, pagePhoto, parisDate, signedInStudent, throttleUploads } from './files-helpers.js';
 
 const REVOLUTION = [
   "La Révolution française commence en 1789 avec la réunion des états généraux à Versailles. Le tiers état se proclame Assemblée nationale et jure de ne pas se séparer avant d'avoir donné une constitution à la France.",
@@ -143,7 +143,7 @@ describe('subjects and files', () => {
     }
   });
 
-  it('turns two photos into one PDF of two pages, read by OCR, and deletes the subject', async () => {
+  it('turns three photos (PNG, sideways JPEG, HEIC) into one PDF of three pages, read by OCR, and deletes the subject', async () => {
     const { user, context, page } = await signedInStudent(host, browser);
     try {
       await page.goto(`${host.url}/?newSubject=true`);
@@ -153,18 +153,20 @@ describe('subjects and files', () => {
         pagePhoto('page-1.png', ['La cellule', 'La mitochondrie produit', "l'énergie de la cellule."], 'png'),
         // Taken with the phone sideways: the EXIF orientation must be applied for the page to read.
         pagePhoto('page-2.jpg', ['Le noyau', "Le noyau contient l'ADN", 'et controle la cellule.'], 'jpeg', { sideways: true }),
+        // An iPhone photo: converted to JPEG in the browser.
+        heicPagePhoto('IMG_0042.HEIC', ['La membrane', 'La membrane plasmique', 'entoure la cellule.']),
         { name: 'notes.heic', mimeType: 'image/heic', buffer: Buffer.from('not really a photo') },
       ];
       await page.getByLabel('Ajouter des photos').setInputFiles(photos);
-      await expect.poll(() => page.getByRole('list', { name: 'Photos à assembler' }).getByRole('listitem').count()).toBe(3);
+      await expect.poll(() => page.getByRole('list', { name: 'Photos à assembler' }).getByRole('listitem').count()).toBe(4);
       await screenshot(page, 'photo-mode', true);
 
-      await page.getByRole('button', { name: 'Créer le PDF (3 photo(s))' }).click();
-      await page.getByText('PDF créé (2 pages) et ajouté aux fichiers à envoyer.').waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: 'Créer le PDF (4 photo(s))' }).click();
+      await page.getByText('PDF créé (3 pages) et ajouté aux fichiers à envoyer.').waitFor({ timeout: 60_000 });
       expect(await page.getByText("Certaines images n'ont pas pu être lues (format non pris en charge).").count()).toBe(1);
       const name = `Photos ${parisDate()}`;
       expect(await page.getByLabel(`Nom affiché pour ${name}.pdf`).inputValue()).toBe(name);
-      expect(await page.getByTestId('upload-item').textContent()).toContain('Mode photo · 2 pages');
+      expect(await page.getByTestId('upload-item').textContent()).toContain('Mode photo · 3 pages');
       await screenshot(page, 'photo-pdf-added', true);
 
       await page.getByRole('button', { name: 'Créer la matière et envoyer' }).click();
@@ -175,16 +177,18 @@ describe('subjects and files', () => {
       await page.goto(`${host.url}/subject/${subjectId}/files`);
       const row = page.getByTestId('file-row');
       await expect.poll(() => row.getAttribute('data-status'), { timeout: 120_000 }).toBe('ready');
-      expect(await row.getByTestId('file-pages').textContent()).toBe('2 pages');
+      expect(await row.getByTestId('file-pages').textContent()).toBe('3 pages');
       const [file] = await listFiles(host, user, subjectId);
-      const pages = await api(host, `/api/subjects/${subjectId}/files/${file.id}/pages?from=1&to=2`, { token: user.accessToken });
-      expect(pages.body.pages.map((p: { page: number }) => p.page)).toEqual([1, 2]);
+      const pages = await api(host, `/api/subjects/${subjectId}/files/${file.id}/pages?from=1&to=3`, { token: user.accessToken });
+      expect(pages.body.pages.map((p: { page: number }) => p.page)).toEqual([1, 2, 3]);
       expect(pages.body.pages[0].text.toLowerCase()).toContain('mitochondrie');
       expect(pages.body.pages[1].text.toLowerCase()).toContain('noyau');
-      // One photo per A4 page, both upright (portrait), each inside the 24 pt margins.
+      expect(pages.body.pages[2].text.toLowerCase()).toContain('membrane');
+      // One photo per A4 page, all upright (portrait), each inside the 24 pt margins.
       const { url } = (await api(host, `/api/subjects/${subjectId}/files/${file.id}/download`, { token: user.accessToken })).body;
       const pdf = await PDFDocument.load(await (await fetch(url)).arrayBuffer());
       expect(pdf.getPages().map((p) => p.getSize())).toEqual([
+        { width: 595.28, height: 841.89 },
         { width: 595.28, height: 841.89 },
         { width: 595.28, height: 841.89 },
       ]);

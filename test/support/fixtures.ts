@@ -81,9 +81,8 @@ type Canvas = {
 };
 
 /**
- * @napi-rs/canvas as pdf.js loads it: one native copy in the process (the extraction renders
- * pages with the copy pdf.js resolves), with a font shipped by npm so that no system font is
- * needed.
+ * @napi-rs/canvas, resolved where pdf.js resolves it (the one copy installed), with a font shipped
+ * by npm (pdf.js's Liberation Sans) so that no system font is needed.
  */
 function canvasModule(): { createCanvas(w: number, h: number): Canvas } {
   const fromRoot = createRequire(import.meta.url);
