@@ -4,6 +4,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
 import { AppError } from '../core/errors.js';
+import { SUPPLIED_TEXT_LIMITS, suppliedTextFits } from '../core/files.js';
 import { completeUpload, getFileOrThrow, listFiles as listCourseFiles, removeFile, startUpload as beginUpload } from '../platform/course-files.js';
 import { storage } from '../platform/clients.js';
 import { config } from '../platform/config.js';
@@ -21,6 +22,13 @@ const uploadBody = z
     size: z.number().int().nonnegative(),
     content_type: z.string().trim().min(1).max(100),
     display_name: z.string().trim().max(200).optional(),
+    /** Recognised text of each page, from photo mode; overrides extraction (spec §4). */
+    text_pages: z
+      .array(z.string())
+      .refine(suppliedTextFits, {
+        message: `at most ${SUPPLIED_TEXT_LIMITS.pages} pages of ${SUPPLIED_TEXT_LIMITS.charsPerPage} characters, ${SUPPLIED_TEXT_LIMITS.bytes} bytes in all`,
+      })
+      .optional(),
   })
   .strict();
 
@@ -28,7 +36,10 @@ export const listFiles = userRoute({ params: subjectParams }, async ({ params, u
   files: (await listCourseFiles(user.id, params.subjectId, new Date())).map((f) => toFileView(f, lang)),
 }));
 
-export const startUpload = userRoute({ params: subjectParams, body: z.unknown() }, async ({ params, body, user, lang }) => {
+/** Room for the supplied page texts once written as JSON (escapes included). */
+const UPLOAD_BODY_LIMIT = 512 * 1024;
+
+export const startUpload = userRoute({ params: subjectParams, body: z.unknown(), bodyLimit: UPLOAD_BODY_LIMIT }, async ({ params, body, user, lang }) => {
   const fields = (body ?? {}) as Record<string, unknown>;
   // Spec §8: a missing file, size or subject gets its own message, before any other check.
   if (['file_name', 'size', 'content_type'].some((k) => fields[k] === undefined || fields[k] === null || fields[k] === '')) {

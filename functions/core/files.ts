@@ -16,6 +16,20 @@ export const MIN_WORDS_PER_PAGE = 3;
 
 export type FileStatus = 'uploading' | 'processing' | 'ready' | 'failed';
 
+/**
+ * Text supplied with an upload (photo mode's OCR in the browser), page by page: what the file
+ * record can carry until extraction uses it. Beyond these, the client sends none and the server
+ * reads the PDF itself.
+ */
+export const SUPPLIED_TEXT_LIMITS = { pages: 500, charsPerPage: 20_000, bytes: 200_000 } as const;
+
+/** Whether page texts fit SUPPLIED_TEXT_LIMITS. */
+export function suppliedTextFits(pages: readonly string[]): boolean {
+  if (pages.length > SUPPLIED_TEXT_LIMITS.pages) return false;
+  if (pages.some((p) => p.length > SUPPLIED_TEXT_LIMITS.charsPerPage)) return false;
+  return pages.reduce((sum, p) => sum + new TextEncoder().encode(p).byteLength, 0) <= SUPPLIED_TEXT_LIMITS.bytes;
+}
+
 /** Spec §3: characters other than letters, digits, dot and hyphen become underscores. */
 export function sanitizeFileName(name: string): string {
   const base = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');

@@ -144,6 +144,7 @@ async function extractObject(file: FileRecord, bucket: string, key: string, dead
       object: { bucket, key },
       profileLanguage: async () => (await findProfile(file.user_id))?.language ?? null,
       deadline,
+      supplied: file.supplied_text,
     });
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);

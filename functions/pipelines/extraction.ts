@@ -68,6 +68,12 @@ export interface ExtractOptions {
   deadline?: number;
   /** The OCR provider; by default the one OCR_PROVIDER names. */
   ocr?: OcrProvider;
+  /**
+   * Text supplied with the upload, page by page (photo mode reads its photos in the browser):
+   * a page's supplied text overrides what extraction would find there (spec §4). Pages without
+   * one are read as usual.
+   */
+  supplied?: readonly string[];
 }
 
 /**
@@ -83,7 +89,8 @@ export async function extractPdf(file: string, opts: ExtractOptions): Promise<Ex
     const pages: PageText[] = read.map((p) => ({ page: p.page, text: p.text, ocr: false }));
     const unreadable = read.filter((p) => p.failed).length;
     if (unreadable > 0) logger.warn({ unreadable, pageCount }, 'some pages had no readable text layer');
-    const sparse = pages.filter((p) => countWords(p.text) < MIN_WORDS_PER_PAGE).map((p) => p.page);
+    const supplied = applySupplied(pages, opts.supplied ?? []);
+    const sparse = pages.filter((p) => !supplied.has(p.page) && countWords(p.text) < MIN_WORDS_PER_PAGE).map((p) => p.page);
     const ocrFailed = sparse.length > 0 ? !(await readByOcr(doc, pages, sparse, pageCount, opts)) : false;
     const successfulPages = pages.filter((p) => countWords(p.text) >= MIN_WORDS_PER_PAGE).length;
     if (ocrFailed && successfulPages === 0) throw new ExtractionFailure('ocr_failed');
@@ -102,6 +109,23 @@ export async function extractPdf(file: string, opts: ExtractOptions): Promise<Ex
   } finally {
     await doc.close().catch(() => undefined);
   }
+}
+
+/**
+ * Puts each page's supplied text in place of the extracted one; returns the pages it replaced.
+ * Supplied text is recognised text (photo mode), so those pages count as read by OCR.
+ */
+function applySupplied(pages: PageText[], supplied: readonly string[]): Set<number> {
+  const replaced = new Set<number>();
+  supplied.forEach((raw, i) => {
+    const page = pages[i];
+    const text = tidyText(raw);
+    if (!page || text.length === 0) return;
+    page.text = text;
+    page.ocr = true;
+    replaced.add(page.page);
+  });
+  return replaced;
 }
 
 /** OCR of the sparse pages, in place; false when the provider failed. */

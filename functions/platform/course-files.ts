@@ -45,6 +45,8 @@ export interface UploadRequest {
   size: number;
   content_type: string;
   display_name?: string;
+  /** Recognised text of each page (photo mode), kept on the record for extraction. */
+  text_pages?: string[];
 }
 
 const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 200);
@@ -54,8 +56,9 @@ export async function startUpload(userId: string, subjectId: string, req: Upload
   if (!isPdfName(req.file_name) || req.content_type !== PDF_CONTENT_TYPE) throw new AppError('pdf_only');
   if (req.size > MAX_FILE_BYTES) throw new AppError('file_too_large');
   if (req.size <= 0) throw new AppError('pdf_invalid');
-  await getSubjectOrThrow(userId, subjectId);
-  const { limits } = await currentPlan(userId, now);
+  // Two independent reads, sent together (currentPlan never throws, so a missing subject still
+  // answers subject_not_found).
+  const [, { limits }] = await Promise.all([getSubjectOrThrow(userId, subjectId), currentPlan(userId, now)]);
   await reserveFileSlot(userId, subjectId, limits.max_files_per_subject);
 
   const id = newFileId(now, randomBytes(4).toString('hex'));
@@ -81,6 +84,7 @@ export async function startUpload(userId: string, subjectId: string, req: Upload
     updated_at: now.toISOString(),
     processing_started_at: null,
   };
+  if (req.text_pages?.some((t) => t.trim().length > 0)) file.supplied_text = req.text_pages;
   try {
     await insertFileRecord(file);
   } catch (err) {
@@ -114,13 +118,18 @@ export async function completeUpload(userId: string, subjectId: string, fileId: 
   const file = await findFile(userId, subjectId, fileId);
   if (!file) throw new AppError('file_not_found');
   if (file.status !== 'uploading') return file;
+  // The first bytes are asked for together with the size (one round trip instead of two); the
+  // read is judged only when the size says it matters (missing, empty or too large objects are
+  // refused on their size alone, whatever the read answered).
+  const head = readObjectHead(file.storage_path);
+  head.catch(() => undefined);
   const size = await storedObjectSize(file.storage_path);
   if (size === null) throw new AppError('upload_missing');
   if (size > MAX_FILE_BYTES) {
     await removeFile(file);
     throw new AppError('file_too_large');
   }
-  if (size === 0 || !looksLikePdf(await readObjectHead(file.storage_path))) {
+  if (size === 0 || !looksLikePdf(await head)) {
     await removeFile(file);
     throw new AppError(size === 0 ? 'pdf_invalid' : 'pdf_only');
   }

@@ -30,6 +30,11 @@ export interface FileRecord {
   created_at: string;
   updated_at: string;
   processing_started_at: string | null;
+  /**
+   * Text supplied with the upload, page by page (photo mode's OCR in the browser); extraction
+   * uses it in place of its own reading, then removes it from the record.
+   */
+  supplied_text?: string[];
 }
 
 export interface FileView {
@@ -122,6 +127,7 @@ async function transition(
   file: FileRecord,
   from: FileStatus[],
   set: Record<string, unknown>,
+  remove: string[] = [],
 ): Promise<FileRecord | null> {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = {};
@@ -129,6 +135,10 @@ async function transition(
     names[`#f${i}`] = k;
     values[`:v${i}`] = v;
     return `#f${i} = :v${i}`;
+  });
+  const removed = remove.map((k, i) => {
+    names[`#r${i}`] = k;
+    return `#r${i}`;
   });
   const allowed = from.map((s, i) => {
     values[`:from${i}`] = s;
@@ -139,7 +149,7 @@ async function transition(
       new UpdateCommand({
         TableName: table(),
         Key: { user_id: file.user_id, sk: fileSortKey(file.subject_id, file.id) },
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : ''}`,
         ConditionExpression: `attribute_exists(sk) AND #status IN (${allowed.join(', ')})`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -176,7 +186,7 @@ export async function finishProcessing(
     successful_pages: result.successful_pages,
     ocr_pages: result.ocr_pages,
     updated_at: now.toISOString(),
-  });
+  }, ['supplied_text']);
 }
 
 export async function failProcessing(
@@ -190,7 +200,7 @@ export async function failProcessing(
     error_code: errorCode,
     error_params: params,
     updated_at: now.toISOString(),
-  });
+  }, ['supplied_text']);
 }
 
 export async function deleteStoredObject(key: string): Promise<void> {

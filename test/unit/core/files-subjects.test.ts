@@ -10,6 +10,8 @@ import {
   PROCESSING_TIMEOUT_MS,
   sanitizeFileName,
   storagePath,
+  SUPPLIED_TEXT_LIMITS,
+  suppliedTextFits,
   UPLOAD_ABANDONED_AFTER_MS,
 } from '../../../functions/core/files.js';
 import { colorTheme, normalizeSubjectName, subjectNameSchema } from '../../../functions/core/subjects.js';
@@ -48,6 +50,20 @@ describe('file names and paths', () => {
     expect(countWords("L'énergie cinétique — Ec = ½ m v²")).toBe(7);
     expect(countWords('  12 ')).toBe(1);
     expect(countWords('')).toBe(0);
+  });
+});
+
+describe('text supplied with an upload', () => {
+  it('fits within 500 pages of 20,000 characters and 200,000 bytes of UTF-8 in all', () => {
+    expect(suppliedTextFits([])).toBe(true);
+    expect(suppliedTextFits(['La cellule', ''])).toBe(true);
+    expect(suppliedTextFits(Array.from({ length: SUPPLIED_TEXT_LIMITS.pages }, () => 'mot'))).toBe(true);
+    expect(suppliedTextFits(Array.from({ length: SUPPLIED_TEXT_LIMITS.pages + 1 }, () => 'mot'))).toBe(false);
+    expect(suppliedTextFits(['a'.repeat(SUPPLIED_TEXT_LIMITS.charsPerPage)])).toBe(true);
+    expect(suppliedTextFits(['a'.repeat(SUPPLIED_TEXT_LIMITS.charsPerPage + 1)])).toBe(false);
+    // Bytes, not characters: 'é' is two bytes in UTF-8.
+    expect(suppliedTextFits(Array.from({ length: 10 }, () => 'a'.repeat(20_000)))).toBe(true);
+    expect(suppliedTextFits(Array.from({ length: 10 }, () => 'é'.repeat(10_001)))).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countWords, MIN_WORDS_PER_PAGE } from '../../../functions/core/files.js';
 import { closeExtraction, decodeEventKey, extractPdf } from '../../../functions/pipelines/extract-upload.js';
@@ -48,6 +49,17 @@ function fakeOcr(answers: Record<number, string>, opts: { fail?: boolean } = {})
       return out;
     },
   };
+}
+
+/** `n` scanned pages (images only), as photo mode makes them. */
+async function scannedPages(n: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < n; i++) {
+    const source = await PDFDocument.load(await scannedPdf([`Photo ${i + 1}`]));
+    const [page] = await doc.copyPages(source, [0]);
+    doc.addPage(page);
+  }
+  return doc.save();
 }
 
 const options = (ocr: OcrProvider, profileLanguage: string | null = 'fr') => ({
@@ -105,6 +117,31 @@ describe('extractPdf', () => {
   it('fails with the OCR message when OCR was needed for everything and failed', async () => {
     const file = await saved('only-scan.pdf', await scannedPdf());
     await expect(extractPdf(file, options(fakeOcr({}, { fail: true })))).rejects.toMatchObject({ code: 'ocr_failed' });
+  });
+
+  it('uses the text supplied with the upload in place of its own reading, and OCRs only the other pages', async () => {
+    // Three scanned pages; the browser read pages 1 and 3 (page 2's entry is empty).
+    const file = await saved('photos.pdf', await scannedPages(3));
+    const ocr = fakeOcr({ 2: 'Le noyau contient le matériel génétique' });
+    const result = await extractPdf(file, {
+      ...options(ocr),
+      supplied: ['La mitochondrie\u00ad produit  l’énergie de la cellule', '  ', 'La membrane entoure la cellule'],
+    });
+    expect(ocr.jobs.map((j) => j.pages)).toEqual([[2]]);
+    expect(result.pages).toEqual([
+      { page: 1, text: 'La mitochondrie produit l’énergie de la cellule', ocr: true },
+      { page: 2, text: 'Le noyau contient le matériel génétique', ocr: true },
+      { page: 3, text: 'La membrane entoure la cellule', ocr: true },
+    ]);
+    expect(result).toMatchObject({ pageCount: 3, successfulPages: 3, ocrPages: 3, language: 'fr' });
+  });
+
+  it('lets supplied text override a text page too, and ignores entries beyond the last page', async () => {
+    const ocr = fakeOcr({});
+    const file = await saved('supplied-text.pdf', await coursePdf(FRENCH_COURSE.slice(0, 1)));
+    const result = await extractPdf(file, { ...options(ocr), supplied: ['Texte relu par l’étudiant sur la cellule', 'Une page qui n’existe pas'] });
+    expect(ocr.jobs).toEqual([]);
+    expect(result.pages).toEqual([{ page: 1, text: 'Texte relu par l’étudiant sur la cellule', ocr: true }]);
   });
 
   it('is ready with an undetermined language when a scan holds no words', async () => {
