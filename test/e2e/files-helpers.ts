@@ -136,7 +136,7 @@ export function heicPagePhoto(name: string, lines: string[]): FileFixture {
     try {
       execFileSync('heif-enc', ['--quality', '85', '--output', heic, jpeg], { stdio: 'pipe' });
     } catch (err) {
-      throw new Error(`heif-enc could not encode the HEIC fixture (apt-get install -y libheif-examples): ${(err as Error).message}`);
+      throw new Error('heif-enc could not encode the HEIC fixture (apt-get install -y libheif-examples)', { cause: err });
     }
     return { name, mimeType: 'image/heic', buffer: readFileSync(heic) };
   } finally {
