@@ -21,7 +21,7 @@ import { layoutPage } from './page-text.mjs';
  * WebAssembly memory grows and never shrinks: a worker that read a very large document keeps
  * that memory until it ends. Past this size it asks to be retired once the document is closed.
  */
-const RETIRE_ABOVE_BYTES = 160 * 1024 * 1024;
+const RETIRE_ABOVE_BYTES = 128 * 1024 * 1024;
 /** FPDF_GetLastError codes (fpdfview.h). */
 const ERR_FORMAT = 3;
 const ERR_PASSWORD = 4;
@@ -60,10 +60,12 @@ async function loadPdfium() {
 const pdfiumReady = loadPdfium();
 /** @type {Awaited<typeof pdfiumReady>['module']} */
 let pdfium;
-/** The open document: PDFium's handle and the memory holding the file's bytes. */
+/** The open document: PDFium's handle, its FPDF_FILEACCESS and the file it reads. */
 let doc = null;
 /** Scratch memory for the two doubles FPDFText_GetCharOrigin writes. */
 let origin = 0;
+/** readBlock, as a function pointer PDFium can call. */
+let readBlockPointer = 0;
 
 const malloc = (bytes) => {
   const ptr = pdfium.pdfium.wasmExports.malloc(bytes);
@@ -95,32 +97,57 @@ function loadError() {
 function closeDocument() {
   if (!doc) return;
   pdfium.FPDF_CloseDocument(doc.handle);
-  free(doc.bytes);
+  free(doc.access);
+  closeSync(doc.fd);
   doc = null;
 }
 
-/** Reads the file straight into PDFium's memory (no second copy), then opens it. */
+/** The file PDFium reads from, one block at a time (FPDF_FILEACCESS's m_GetBlock). */
+let reading = -1;
+
+/** m_GetBlock(param, position, buffer, size): copies the block into PDFium's memory; 1 when done. */
+function readBlock(_param, position, buffer, size) {
+  position >>>= 0;
+  buffer >>>= 0;
+  size >>>= 0;
+  try {
+    for (let read = 0; read < size; ) {
+      const n = readSync(reading, heap(), buffer + read, size - read, position + read);
+      if (n <= 0) return 0;
+      read += n;
+    }
+    return 1;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Opens the file for PDFium to read the parts it needs, when it needs them: a 100 MB scan is
+ * never copied whole into memory (which, being WebAssembly's, would never shrink back).
+ */
 function open(path) {
   closeDocument();
   const fd = openSync(path, 'r');
-  let bytes = 0;
+  let access = 0;
   try {
     const size = fstatSync(fd).size;
-    bytes = malloc(Math.max(1, size));
-    for (let read = 0; read < size; ) {
-      const n = readSync(fd, heap(), bytes + read, size - read, read);
-      if (n <= 0) throw new Error('The file ended early');
-      read += n;
-    }
-    const handle = pdfium.FPDF_LoadMemDocument(bytes, size, '');
+    // FPDF_FILEACCESS on wasm32: { unsigned long m_FileLen; m_GetBlock; void* m_Param }.
+    access = malloc(12);
+    pdfium.pdfium.setValue(access, size, 'i32');
+    pdfium.pdfium.setValue(access + 4, readBlockPointer, 'i32');
+    pdfium.pdfium.setValue(access + 8, 0, 'i32');
+    reading = fd;
+    const handle = pdfium.FPDF_LoadCustomDocument(access, '');
     if (!handle) throw loadError();
-    doc = { handle, bytes };
+    doc = { handle, access, fd };
     return { pageCount: pdfium.FPDF_GetPageCount(handle) };
   } catch (err) {
-    if (bytes && !doc) free(bytes);
+    if (!doc) {
+      if (access) free(access);
+      closeSync(fd);
+    }
     throw err;
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -249,6 +276,7 @@ pdfiumReady.then(
   ({ module, compiled }) => {
     pdfium = module;
     origin = malloc(16);
+    readBlockPointer = module.pdfium.addFunction(readBlock, 'iiiii');
     parentPort.postMessage({ ready: true, module: compiled });
   },
   (err) => parentPort.postMessage({ ready: false, error: errorOf(err) }),
