@@ -32,6 +32,8 @@ const schema = z.object({
   BEDROCK_ENDPOINT: optionalUrl,
   /** Most input tokens one generation request may send to Bedrock. */
   BEDROCK_INPUT_TOKENS: z.coerce.number().int().min(4_000).max(150_000).default(12_000),
+  /** Textract endpoint override (tests, VPC endpoints); unset in the cloud. */
+  TEXTRACT_ENDPOINT: optionalUrl,
   ...Object.fromEntries(Object.values(tables).map((t) => [t.env, z.string().min(1).default(t.id)])),
 }).superRefine((env, ctx) => {
   if (env.ENGINE_PROVIDER === 'bedrock' && !env.BEDROCK_MODEL_ID) {

@@ -12,6 +12,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
+import { resetConfig } from '../../functions/platform/config.js';
 import { startLocalHost, type LocalHost, type LocalHostOptions } from '../../lib/local/host.js';
 import type { MailMessage } from '../../lib/local/mailbox.js';
 
@@ -56,12 +57,21 @@ function asTestHost(host: LocalHost, ownsDir: boolean): TestHost {
   return testHost;
 }
 
-/** A host on a free port, quiet, with a new temporary data directory (unless one is given). */
-export async function startTestHost(opts: Omit<LocalHostOptions, 'quiet'> = {}): Promise<TestHost> {
-  const ownsDir = !opts.dataDir;
-  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'revise-test-')));
+/**
+ * A host on a free port, quiet, with a new temporary data directory (unless one is given). `env`
+ * is set once the host has set its own variables, and so wins over them (OCR_PROVIDER, say).
+ */
+export async function startTestHost(opts: Omit<LocalHostOptions, 'quiet'> & { env?: Record<string, string> } = {}): Promise<TestHost> {
+  const { env, ...hostOpts } = opts;
+  const ownsDir = !hostOpts.dataDir;
+  const dataDir = hostOpts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'revise-test-')));
   try {
-    return asTestHost(await startLocalHost({ port: 0, ...opts, dataDir, quiet: true }), ownsDir);
+    const host = asTestHost(await startLocalHost({ port: 0, ...hostOpts, dataDir, quiet: true }), ownsDir);
+    if (env) {
+      Object.assign(process.env, env);
+      resetConfig();
+    }
+    return host;
   } catch (err) {
     if (ownsDir) await rm(dataDir, { recursive: true, force: true });
     throw err;

@@ -3,6 +3,9 @@
 // (StartDocumentTextDetection, then GetDocumentTextDetection polled with backoff), which reads
 // every page of the PDF in one go; the pages asked for are kept. A client request token derived
 // from the object makes a duplicate event reuse the running job instead of paying for another.
+// TEXTRACT_ENDPOINT (functions/platform/config.ts) points the client elsewhere than AWS, and
+// TEXTRACT_POLL_MS, when set, polls the job at that fixed interval instead of backing off from one
+// second to ten: both for a local stand-in of the service, which answers at once; unset in the cloud.
 import { createHash } from 'node:crypto';
 import {
   DetectDocumentTextCommand,
@@ -12,7 +15,7 @@ import {
   type Block,
   type GetDocumentTextDetectionCommandOutput,
 } from '@aws-sdk/client-textract';
-import { config } from '../config.js';
+import { config, type Config } from '../config.js';
 import { logger } from '../logger.js';
 import type { OcrJob, OcrProvider } from './types.js';
 
@@ -33,7 +36,21 @@ export interface PollingRules {
 
 const DEFAULT_POLLING: PollingRules = { firstDelayMs: 1_000, maxDelayMs: 10_000, factor: 1.5 };
 
-let sharedClient: TextractClient | undefined;
+/** One client per process, made again when the configuration is reloaded (resetConfig). */
+let shared: { config: Config; client: TextractClient } | undefined;
+
+function sharedClient(): TextractClient {
+  const c = config();
+  if (shared?.config !== c) shared = { config: c, client: new TextractClient({ region: c.AWS_REGION, endpoint: c.TEXTRACT_ENDPOINT, maxAttempts: 6 }) };
+  return shared.client;
+}
+
+/** DEFAULT_POLLING, or a fixed interval when TEXTRACT_POLL_MS is set. */
+function pollingFromEnv(env: NodeJS.ProcessEnv = process.env): PollingRules {
+  const ms = Number(env.TEXTRACT_POLL_MS);
+  if (!env.TEXTRACT_POLL_MS || !Number.isFinite(ms) || ms < 0) return DEFAULT_POLLING;
+  return { firstDelayMs: ms, maxDelayMs: ms, factor: 1 };
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -51,12 +68,8 @@ export function linesByPage(blocks: readonly Block[], wanted: ReadonlySet<number
 }
 
 export function textractProvider(opts: { client?: TextractLike; polling?: PollingRules } = {}): OcrProvider {
-  const polling = opts.polling ?? DEFAULT_POLLING;
-  const client = (): TextractLike => {
-    if (opts.client) return opts.client;
-    sharedClient ??= new TextractClient({ region: config().AWS_REGION, maxAttempts: 6 });
-    return sharedClient;
-  };
+  const polling = opts.polling ?? pollingFromEnv();
+  const client = (): TextractLike => opts.client ?? sharedClient();
 
   async function detectSync(job: OcrJob): Promise<Map<number, string>> {
     const out = (await client().send(

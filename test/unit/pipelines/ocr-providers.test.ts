@@ -1,6 +1,7 @@
 // The OCR providers behind one interface: which one a host gets, the languages for a profile, and
-// how the Textract provider reads a stored document (against a fake Textract client).
-import { describe, expect, it } from 'vitest';
+// how the Textract provider reads a stored document (against a scripted client object; the real
+// client against a wire-format stand-in is in test/integration/textract.test.ts).
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DetectDocumentTextCommand,
   GetDocumentTextDetectionCommand,
@@ -8,7 +9,7 @@ import {
   type Block,
 } from '@aws-sdk/client-textract';
 import { ocrLanguages, ocrProviderName } from '../../../functions/platform/ocr/index.js';
-import { SYNC_MAX_BYTES, textractProvider, type TextractLike } from '../../../functions/platform/ocr/textract.js';
+import { linesByPage, SYNC_MAX_BYTES, textractProvider, type TextractLike } from '../../../functions/platform/ocr/textract.js';
 import type { OcrJob } from '../../../functions/platform/ocr/types.js';
 
 const line = (text: string, page: number): Block => ({ BlockType: 'LINE', Text: text, Page: page });
@@ -61,6 +62,35 @@ describe('provider choice', () => {
   });
 });
 
+describe('Textract blocks', () => {
+  it('keep the LINE blocks of the wanted pages, in the order Textract returns them, across answers', () => {
+    const into = linesByPage(
+      [
+        { BlockType: 'PAGE', Page: 2 },
+        line('deux, première', 2),
+        word('deux,', 2),
+        line('un', 1),
+        line('trois', 3),
+        line('deux, seconde', 2),
+        { BlockType: 'LINE', Page: 2 },
+      ],
+      new Set([2, 3]),
+    );
+    // The next answer of the same job, behind its NextToken.
+    linesByPage([line('deux, troisième', 2), line('quatre', 4)], new Set([2, 3]), into);
+    expect(into).toEqual(
+      new Map([
+        [2, ['deux, première', 'deux, seconde', 'deux, troisième']],
+        [3, ['trois']],
+      ]),
+    );
+  });
+
+  it('count a block without a page number as page 1 (a synchronous read)', () => {
+    expect(linesByPage([{ BlockType: 'LINE', Text: 'seule page' }], new Set([1]))).toEqual(new Map([[1, ['seule page']]]));
+  });
+});
+
 describe('Textract provider', () => {
   it('reads a one-page document synchronously from storage, lines in order', async () => {
     const { client, sent } = fakeTextract({ detect: [line('Première ligne', 1), word('Première', 1), line('Seconde ligne', 1)] });
@@ -108,5 +138,43 @@ describe('Textract provider', () => {
     const { client } = fakeTextract({ pages: [{ JobStatus: 'IN_PROGRESS' }] });
     const texts = await textractProvider({ client, polling }).recognize(job({ pageCount: 2, deadline: Date.now() + 30 }));
     expect(texts.size).toBe(0);
+  });
+});
+
+describe('Textract polling', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    delete process.env.TEXTRACT_POLL_MS;
+  });
+
+  const script = { pages: [{ JobStatus: 'IN_PROGRESS' }, { JobStatus: 'IN_PROGRESS' }, { JobStatus: 'SUCCEEDED', Blocks: [line('Lu', 2)] }] };
+  const polls = (sent: unknown[]) => sent.filter((c) => c instanceof GetDocumentTextDetectionCommand).length;
+
+  it('backs off from one second by half as much again each time', async () => {
+    vi.useFakeTimers();
+    const { client, sent } = fakeTextract(script);
+    const texts = textractProvider({ client }).recognize(job({ pages: [2], pageCount: 2 }));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(polls(sent)).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(polls(sent)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_499);
+    expect(polls(sent)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(polls(sent)).toBe(2);
+    await vi.advanceTimersByTimeAsync(2_250);
+    await expect(texts).resolves.toEqual(new Map([[2, 'Lu']]));
+  });
+
+  it('polls at the fixed interval TEXTRACT_POLL_MS names, when set', async () => {
+    vi.useFakeTimers();
+    process.env.TEXTRACT_POLL_MS = '5';
+    const { client, sent } = fakeTextract(script);
+    const texts = textractProvider({ client }).recognize(job({ pages: [2], pageCount: 2 }));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(polls(sent)).toBe(2);
+    await vi.advanceTimersByTimeAsync(5);
+    await expect(texts).resolves.toEqual(new Map([[2, 'Lu']]));
+    expect(polls(sent)).toBe(3);
   });
 });
