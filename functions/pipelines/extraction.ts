@@ -83,32 +83,35 @@ export interface ExtractOptions {
  */
 export async function extractPdf(file: string, opts: ExtractOptions): Promise<Extraction> {
   const doc = await openPdf(file);
+  let read: Awaited<ReturnType<PdfDocument['readText']>>;
+  const pageCount = doc.pageCount;
   try {
-    const pageCount = doc.pageCount;
-    const read = await doc.readText(1, Math.min(pageCount, MAX_PAGES));
-    const pages: PageText[] = read.map((p) => ({ page: p.page, text: p.text, ocr: false }));
-    const unreadable = read.filter((p) => p.failed).length;
-    if (unreadable > 0) logger.warn({ unreadable, pageCount }, 'some pages had no readable text layer');
-    const supplied = applySupplied(pages, opts.supplied ?? []);
-    const sparse = pages.filter((p) => !supplied.has(p.page) && countWords(p.text) < MIN_WORDS_PER_PAGE).map((p) => p.page);
-    const ocrFailed = sparse.length > 0 ? !(await readByOcr(doc, pages, sparse, pageCount, opts)) : false;
-    const successfulPages = pages.filter((p) => countWords(p.text) >= MIN_WORDS_PER_PAGE).length;
-    if (ocrFailed && successfulPages === 0) throw new ExtractionFailure('ocr_failed');
-    const text = pages
-      .map((p) => p.text)
-      .filter((t) => t.length > 0)
-      .join('\n\n');
-    return {
-      pages,
-      pageCount,
-      text,
-      language: detectLanguage(text),
-      successfulPages,
-      ocrPages: pages.filter((p) => p.ocr).length,
-    };
+    read = await doc.readText(1, Math.min(pageCount, MAX_PAGES));
   } finally {
+    // The PDF worker is given back before OCR, which may wait minutes for Textract: other
+    // uploads are read meanwhile. A provider that renders pages opens the document again.
     await doc.close().catch(() => undefined);
   }
+  const pages: PageText[] = read.map((p) => ({ page: p.page, text: p.text, ocr: false }));
+  const unreadable = read.filter((p) => p.failed).length;
+  if (unreadable > 0) logger.warn({ unreadable, pageCount }, 'some pages had no readable text layer');
+  const supplied = applySupplied(pages, opts.supplied ?? []);
+  const sparse = pages.filter((p) => !supplied.has(p.page) && countWords(p.text) < MIN_WORDS_PER_PAGE).map((p) => p.page);
+  const ocrFailed = sparse.length > 0 ? !(await readByOcr(file, pages, sparse, pageCount, opts)) : false;
+  const successfulPages = pages.filter((p) => countWords(p.text) >= MIN_WORDS_PER_PAGE).length;
+  if (ocrFailed && successfulPages === 0) throw new ExtractionFailure('ocr_failed');
+  const text = pages
+    .map((p) => p.text)
+    .filter((t) => t.length > 0)
+    .join('\n\n');
+  return {
+    pages,
+    pageCount,
+    text,
+    language: detectLanguage(text),
+    successfulPages,
+    ocrPages: pages.filter((p) => p.ocr).length,
+  };
 }
 
 /**
@@ -129,7 +132,9 @@ function applySupplied(pages: PageText[], supplied: readonly string[]): Set<numb
 }
 
 /** OCR of the sparse pages, in place; false when the provider failed. */
-async function readByOcr(doc: PdfDocument, pages: PageText[], sparse: number[], pageCount: number, opts: ExtractOptions): Promise<boolean> {
+async function readByOcr(file: string, pages: PageText[], sparse: number[], pageCount: number, opts: ExtractOptions): Promise<boolean> {
+  // Opened again only if the provider renders pages (tesseract.js); Textract reads the stored object.
+  let rendering: Promise<PdfDocument> | undefined;
   try {
     const provider = opts.ocr ?? (await ocrProvider());
     const languages = ocrLanguages(await (opts.profileLanguage?.() ?? Promise.resolve(null)).catch(() => null));
@@ -140,7 +145,10 @@ async function readByOcr(doc: PdfDocument, pages: PageText[], sparse: number[], 
       sizeBytes: opts.sizeBytes,
       languages,
       object: opts.object,
-      renderPage: (n) => doc.renderPage(n),
+      renderPage: async (n) => {
+        rendering ??= openPdf(file);
+        return (await rendering).renderPage(n);
+      },
       deadline: opts.deadline,
     });
     for (const [n, raw] of texts) {
@@ -156,5 +164,7 @@ async function readByOcr(doc: PdfDocument, pages: PageText[], sparse: number[], 
   } catch (err) {
     logger.error({ pages: sparse.length, err: describeError(err) }, 'OCR failed');
     return false;
+  } finally {
+    if (rendering) await rendering.then((doc) => doc.close()).catch(() => undefined);
   }
 }

@@ -144,6 +144,26 @@ describe('extractPdf', () => {
     expect(result.pages).toEqual([{ page: 1, text: 'Texte relu par l’étudiant sur la cellule', ocr: true }]);
   });
 
+  it('does not keep a PDF worker while waiting for OCR: other files are read meanwhile', async () => {
+    // Two scans wait on a slow OCR service (Textract reading the stored object, no rendering)…
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowOcr: OcrProvider = {
+      name: 'textract',
+      async recognize(job) {
+        await held;
+        return new Map(job.pages.map((p) => [p, 'Texte lu par le service de reconnaissance']));
+      },
+    };
+    const scans = [await saved('attente-1.pdf', await scannedPdf()), await saved('attente-2.pdf', await scannedPdf())];
+    const waiting = scans.map((file) => extractPdf(file, options(slowOcr)));
+    // …while a text PDF is read to the end.
+    const other = await extractPdf(await saved('pendant.pdf', await coursePdf(FRENCH_COURSE)), options(fakeOcr({})));
+    expect(other).toMatchObject({ pageCount: 3, successfulPages: 3 });
+    release();
+    for (const result of await Promise.all(waiting)) expect(result.pages[0]).toMatchObject({ text: 'Texte lu par le service de reconnaissance', ocr: true });
+  });
+
   it('is ready with an undetermined language when a scan holds no words', async () => {
     const file = await saved('blank-scan.pdf', await scannedPdf(['']));
     const result = await extractPdf(file, options(fakeOcr({ 1: '' })));
