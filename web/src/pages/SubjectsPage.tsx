@@ -8,6 +8,7 @@ import StreakCard from '../components/StreakCard';
 import ConfirmDialog from '../components/ConfirmDialog';
 import { Icon } from '../components/ContentParts';
 import { InlineLoading } from '../components/LoadingScreen';
+import RetryAlert from '../components/RetryAlert';
 import { fileCountLabel } from '../components/subject-helpers';
 import { ApiError } from '../api/client';
 import { subjectsApi, useSubjects, type Subject } from '../api/subjects';
@@ -94,12 +95,7 @@ export default function SubjectsPage() {
   let content;
   if (!data) {
     content = error ? (
-      <div className="alert alert-error" role="alert">
-        <p>{error instanceof ApiError ? error.message : t('subjects.networkError')}</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <RetryAlert message={error instanceof ApiError ? error.message : t('subjects.networkError')} onRetry={() => void reload()} />
     ) : (
       <InlineLoading />
     );

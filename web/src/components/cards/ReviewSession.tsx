@@ -10,6 +10,7 @@ import { Icon } from '../ContentParts';
 import { FormFeedback } from '../FormFeedback';
 import Citations from '../study/Citations';
 import MathText from '../study/MathText';
+import { IconNote } from '../study/StudyParts';
 import { useI18n } from '../../i18n';
 import { ratingLabel, sourceLabel } from './labels';
 import { useWhen } from './when';
@@ -186,10 +187,7 @@ export default function ReviewSession({ subjectId, queue, onReviewed, nextDue, o
       )}
 
       {done && (
-        <div className="review-done" data-testid="review-done">
-          <span className="study-empty-icon" aria-hidden="true">
-            <Icon name="check" />
-          </span>
+        <IconNote icon="check" className="review-done" testId="review-done">
           <div>
             <h4 ref={doneRef} tabIndex={-1}>
               {t('review.doneTitle')}
@@ -202,7 +200,7 @@ export default function ReviewSession({ subjectId, queue, onReviewed, nextDue, o
               {t('review.backToCards')}
             </button>
           </div>
-        </div>
+        </IconNote>
       )}
 
       <p className="visually-hidden" aria-live="polite">

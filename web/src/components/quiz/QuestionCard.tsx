@@ -11,6 +11,7 @@ import { Icon } from '../ContentParts';
 import { FormFeedback } from '../FormFeedback';
 import Citations from '../study/Citations';
 import MathText from '../study/MathText';
+import { ComposerField, submitWith } from '../study/StudyParts';
 import { useI18n } from '../../i18n';
 import EvaluationView from './EvaluationView';
 import { difficultyLabel, statusLabel, typeLabel } from './labels';
@@ -44,6 +45,21 @@ function QuestionHead({ question }: { question: SessionQuestion }) {
       <span className="quiz-tag">{t(typeLabel[question.type])}</span>
       <span className="quiz-tag quiz-tag-muted">{t(difficultyLabel[question.difficulty])}</span>
     </p>
+  );
+}
+
+/** "I don't know" and Submit, under a question waiting for its answer. */
+function AnswerActions({ busy, onAnswer }: Pick<QuestionCardProps, 'busy' | 'onAnswer'>) {
+  const { t } = useI18n();
+  return (
+    <div className="quiz-answer-actions">
+      <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onAnswer({ skip: true })}>
+        {t('quiz.dontKnow')}
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? t('quiz.submitting') : t('quiz.submit')}
+      </button>
+    </div>
   );
 }
 
@@ -90,14 +106,7 @@ function PendingMcq({ question, busy, error, onAnswer }: Pick<QuestionCardProps,
   }, [options.length]);
 
   return (
-    <form
-      className="quiz-answer-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      noValidate
-    >
+    <form className="quiz-answer-form" onSubmit={submitWith(submit)} noValidate>
       <fieldset className="quiz-options-set" disabled={busy} aria-describedby={`${ids}-hint`}>
         <legend className="visually-hidden">{t('quiz.optionsLegend')}</legend>
         <div className="quiz-options">
@@ -131,14 +140,7 @@ function PendingMcq({ question, busy, error, onAnswer }: Pick<QuestionCardProps,
         {t('quiz.keysHint')}
       </p>
       <FormFeedback error={problem ?? error} />
-      <div className="quiz-answer-actions">
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onAnswer({ skip: true })}>
-          {t('quiz.dontKnow')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? t('quiz.submitting') : t('quiz.submit')}
-        </button>
-      </div>
+      <AnswerActions busy={busy} onAnswer={onAnswer} />
     </form>
   );
 }
@@ -174,37 +176,25 @@ function PendingOpen({ question, busy, evaluating, error, onAnswer }: Pick<Quest
   };
 
   return (
-    <form
-      className="quiz-answer-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      noValidate
-    >
-      <div className="field">
-        <label htmlFor={`${ids}-answer`}>{t('quiz.answerLabel')}</label>
-        <textarea
-          id={`${ids}-answer`}
-          ref={box}
-          className="input composer-input"
-          rows={5}
-          maxLength={MAX_ANSWER_CHARS}
-          value={text}
-          placeholder={t('quiz.answerPlaceholder')}
-          readOnly={busy}
-          onChange={(e) => {
-            setText(e.target.value);
-            setProblem(null);
-          }}
-          onKeyDown={onKeyDown}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${ids}-hint`}
-        />
-        <p id={`${ids}-hint`} className="hint">
-          {t('quiz.answerHint')}
-        </p>
-      </div>
+    <form className="quiz-answer-form" onSubmit={submitWith(submit)} noValidate>
+      <ComposerField
+        id={`${ids}-answer`}
+        label={t('quiz.answerLabel')}
+        hint={t('quiz.answerHint')}
+        hintId={`${ids}-hint`}
+        ref={box}
+        rows={5}
+        maxLength={MAX_ANSWER_CHARS}
+        value={text}
+        placeholder={t('quiz.answerPlaceholder')}
+        readOnly={busy}
+        onChange={(e) => {
+          setText(e.target.value);
+          setProblem(null);
+        }}
+        onKeyDown={onKeyDown}
+        aria-invalid={problem ? true : undefined}
+      />
       <FormFeedback error={problem ?? error} />
       {evaluating ? (
         <p className="quiz-evaluating" role="status">
@@ -212,14 +202,7 @@ function PendingOpen({ question, busy, evaluating, error, onAnswer }: Pick<Quest
           {t('quiz.evaluating')}
         </p>
       ) : (
-        <div className="quiz-answer-actions">
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onAnswer({ skip: true })}>
-            {t('quiz.dontKnow')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? t('quiz.submitting') : t('quiz.submit')}
-          </button>
-        </div>
+        <AnswerActions busy={busy} onAnswer={onAnswer} />
       )}
     </form>
   );

@@ -113,6 +113,23 @@ function Part({ title, children, className }: { title: string; children: ReactNo
   );
 }
 
+/** A part made of a list of cited lines (their own labels dropped, unless `keepLabels`). */
+function LinesPart(props: { subjectId: string; title: string; lines: CitedText[]; listClass: string; ordered?: boolean; keepLabels?: boolean }) {
+  const { subjectId, title, lines, listClass, ordered = false, keepLabels = false } = props;
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <Part title={title}>
+      <List className={listClass}>
+        {lines.map((s, i) => (
+          <li key={i}>
+            <Line subjectId={subjectId} item={keepLabels ? s : unlabelled(s)} />
+          </li>
+        ))}
+      </List>
+    </Part>
+  );
+}
+
 const calculationText = (c: Calculation): string => {
   const expression = c.expression.trim();
   return expression.endsWith(c.result.trim()) ? expression : `${expression} = ${c.result.trim()}`;
@@ -127,37 +144,11 @@ function Exercise({ subjectId, solution }: { subjectId: string; solution: Exerci
           <Line subjectId={subjectId} item={unlabelled(solution.objective)} />
         </p>
       </Part>
-      <Part title={t('exercise.steps')}>
-        <ol className="answer-steps">
-          {solution.steps.map((s, i) => (
-            <li key={i}>
-              <Line subjectId={subjectId} item={unlabelled(s)} />
-            </li>
-          ))}
-        </ol>
-      </Part>
+      <LinesPart subjectId={subjectId} title={t('exercise.steps')} lines={solution.steps} listClass="answer-steps" ordered />
       {solution.theorems.length > 0 && (
-        <Part title={t('exercise.theorems')}>
-          <ul className="answer-points">
-            {solution.theorems.map((s, i) => (
-              <li key={i}>
-                <Line subjectId={subjectId} item={s} />
-              </li>
-            ))}
-          </ul>
-        </Part>
+        <LinesPart subjectId={subjectId} title={t('exercise.theorems')} lines={solution.theorems} listClass="answer-points" keepLabels />
       )}
-      {solution.formulas.length > 0 && (
-        <Part title={t('exercise.formulas')}>
-          <ul className="formula-list">
-            {solution.formulas.map((s, i) => (
-              <li key={i}>
-                <Line subjectId={subjectId} item={unlabelled(s)} />
-              </li>
-            ))}
-          </ul>
-        </Part>
-      )}
+      {solution.formulas.length > 0 && <LinesPart subjectId={subjectId} title={t('exercise.formulas')} lines={solution.formulas} listClass="formula-list" />}
       {solution.calculations.length > 0 && (
         <Part title={t('exercise.calculations')}>
           <ul className="formula-list calculation-list">

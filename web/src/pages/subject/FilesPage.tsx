@@ -10,6 +10,7 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import { Icon } from '../../components/ContentParts';
 import PdfViewer from '../../components/files/PdfViewer';
 import { InlineLoading } from '../../components/LoadingScreen';
+import RetryAlert from '../../components/RetryAlert';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatFileSize, pageCountLabel } from '../../components/subject-helpers';
 import { useI18n, type MessageKey } from '../../i18n';
@@ -116,14 +117,7 @@ export default function FilesPage() {
         </div>
       </div>
 
-      {loadError && !files && (
-        <div className="alert alert-error" role="alert">
-          <p>{t('files.loadError')}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load()}>
-            {t('common.retry')}
-          </button>
-        </div>
-      )}
+      {loadError && !files && <RetryAlert message={t('files.loadError')} onRetry={() => void load()} />}
       {!files && !loadError && <InlineLoading />}
 
       {files && files.length === 0 && (

@@ -4,32 +4,25 @@
 // rating (FSRS on the server). Cards can be edited and deleted. `?review=1` (the quiz summary's
 // "review my mistakes") starts the review as soon as the cards are known.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
+import { useSearchParams } from 'react-router-dom';
 import { cardsApi, DECK_DEFAULT, isDue, type Card } from '../../api/cards';
-import { studyApi, type FeatureUsage } from '../../api/study';
-import { subjectsApi, type FileView, type Subject } from '../../api/subjects';
+import type { Subject } from '../../api/subjects';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { Icon } from '../../components/ContentParts';
 import { FormFeedback } from '../../components/FormFeedback';
-import { isCapError, useUpgradeModal } from '../../components/UpgradeModal';
-import { usePageTitle } from '../../components/usePageTitle';
+import RetryAlert from '../../components/RetryAlert';
 import CardDialog from '../../components/cards/CardDialog';
 import CardItem from '../../components/cards/CardItem';
 import ReviewSession from '../../components/cards/ReviewSession';
 import { useWhen } from '../../components/cards/when';
-import UsageNote, { type UsageWords } from '../../components/study/UsageNote';
+import { ComposerFoot, FileField, LoadingLine, NoFilesHint, StudyEmpty, submitWith } from '../../components/study/StudyParts';
+import { useErrorText } from '../../components/study/useErrorText';
+import { useFeatureUsage } from '../../components/study/useFeatureUsage';
+import { useSubjectFiles } from '../../components/study/useSubjectFiles';
 import { useI18n, type MessageKey } from '../../i18n';
-import { subjectPath, useSubject } from './SubjectLayout';
+import { studyPage, subjectPath } from './SubjectLayout';
 import '../../styles/study.css';
 import '../../styles/cards.css';
-
-const deckWords: UsageWords = {
-  none: 'cards.usageNone',
-  one: 'cards.usageOne',
-  many: 'cards.usageMany',
-  unlimited: 'cards.usageUnlimited',
-};
 
 const WHOLE_SUBJECT = '';
 const DECK_SIZES = [5, 10, 20, 30, 40];
@@ -45,25 +38,21 @@ type Editing = { mode: 'add' } | { mode: 'edit'; card: Card };
 
 const byDue = (a: Card, b: Card): number => a.due.localeCompare(b.due) || a.created_at.localeCompare(b.created_at);
 
-export default function FlashcardsPage() {
-  const { subject } = useSubject();
-  return <FlashcardsWorkspace key={subject.id} subject={subject} />;
-}
+export default studyPage('flashcards', FlashcardsWorkspace);
 
 function FlashcardsWorkspace({ subject }: { subject: Subject }) {
   const { t } = useI18n();
   const ids = useId();
-  const upgrade = useUpgradeModal();
-  usePageTitle(`${t('tool.flashcards')} · ${subject.name}`);
   const subjectId = subject.id;
   const [params, setParams] = useSearchParams();
   const wantsReview = params.get('review') === '1';
+  const allowance = useFeatureUsage('flashcard_generation');
+  const { ready, settled } = useSubjectFiles(subjectId);
+  const errorText = useErrorText(true);
 
   const [cards, setCards] = useState<Card[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [now, setNow] = useState(() => new Date());
-  const [files, setFiles] = useState<FileView[] | null>(null);
-  const [usage, setUsage] = useState<FeatureUsage | null>(null);
   const [scope, setScope] = useState(WHOLE_SUBJECT);
   const [count, setCount] = useState(DECK_DEFAULT);
   const [generating, setGenerating] = useState(false);
@@ -75,11 +64,6 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
   const [review, setReview] = useState<Card[] | null>(null);
   const reviewButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
-
-  const errorText = useCallback(
-    (err: unknown, fallback: MessageKey) => (err instanceof ApiError && err.message && err.status !== 500 ? err.message : t(fallback)),
-    [t],
-  );
 
   const load = useCallback(async () => {
     setLoadError(false);
@@ -94,15 +78,7 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
 
   useEffect(() => {
     void load();
-    studyApi.usage().then(
-      (u) => setUsage(u.features.flashcard_generation),
-      () => setUsage(null),
-    );
-    subjectsApi.files(subjectId).then(
-      ({ files: list }) => setFiles(list),
-      () => setFiles([]),
-    );
-  }, [subjectId, load]);
+  }, [load]);
 
   // Cards come due as time passes: the counts follow, once a minute.
   useEffect(() => {
@@ -152,18 +128,13 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
     setNotice(null);
     try {
       const res = await cardsApi.generate(subjectId, { ...(scope ? { file_id: scope } : {}), count });
-      setUsage(res.usage);
+      allowance.setUsage(res.usage);
       setCards((list) => [...(list ?? []).filter((c) => !res.cards.some((n) => n.id === c.id)), ...res.cards].sort(byDue));
       setNow(new Date());
       const added = res.cards.length;
       setNotice(added === 0 ? t('cards.generatedNone') : added === 1 ? t('cards.generatedOne') : t('cards.generatedMany', { count: added }));
     } catch (err) {
-      if (isCapError(err)) {
-        if (err.code === 'usage_limit_reached') setUsage((u) => (u && u.limit !== null ? { ...u, used: u.limit, remaining: 0 } : u));
-        upgrade.open(err.message);
-      } else {
-        setProblem(errorText(err, 'cards.generateError'));
-      }
+      if (!allowance.capped(err)) setProblem(errorText(err, 'cards.generateError'));
     } finally {
       setGenerating(false);
     }
@@ -199,7 +170,6 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
     setToDelete(null);
   };
 
-  const readyFiles = files?.filter((f) => f.status === 'ready') ?? [];
   const total = cards?.length ?? 0;
   const due = dueCards.length;
 
@@ -241,12 +211,7 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
         {cards !== null && total > 0 && due === 0 && nextDue && <NextDueNote date={nextDue} now={now} />}
       </section>
 
-      {generating && (
-        <div className="loading-inline cards-loading" role="status">
-          <div className="spinner" aria-hidden="true" />
-          <span>{t('cards.generatingLong')}</span>
-        </div>
-      )}
+      {generating && <LoadingLine text={t('cards.generatingLong')} className="cards-loading" />}
       <FormFeedback error={problem} success={notice} />
       <div className="cards-layout">
         <section className="deck" aria-labelledby="deck-title">
@@ -266,22 +231,8 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
             )}
           </div>
           {cards === null && !loadError && <p className="muted">{t('app.loading')}</p>}
-          {loadError && (
-            <div className="alert alert-error" role="alert">
-              <p>{t('cards.loadError')}</p>
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load()}>
-                {t('common.retry')}
-              </button>
-            </div>
-          )}
-          {cards !== null && total === 0 && (
-            <div className="study-empty">
-              <span className="study-empty-icon" aria-hidden="true">
-                <Icon name="cards" />
-              </span>
-              <p>{t('cards.empty')}</p>
-            </div>
-          )}
+          {loadError && <RetryAlert message={t('cards.loadError')} onRetry={() => void load()} />}
+          {cards !== null && total === 0 && <StudyEmpty icon="cards" text={t('cards.empty')} />}
           {cards !== null && total > 0 && shown.length === 0 && <p className="muted">{t('cards.filterEmpty')}</p>}
           {shown.length > 0 && (
             <ul className="deck-list" aria-label={t('cards.listLabel')}>
@@ -292,28 +243,20 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
           )}
         </section>
         <aside className="cards-aside" aria-labelledby={`${ids}-deck`}>
-          <form
-            className="composer deck-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void generate();
-            }}
-          >
+          <form className="composer deck-form" onSubmit={submitWith(generate)}>
             <h3 id={`${ids}-deck`} className="deck-form-title">
               {t('cards.generateTitle')}
             </h3>
             <div className="deck-form-fields">
-              <div className="field">
-                <label htmlFor={`${ids}-scope`}>{t('cards.scopeLabel')}</label>
-                <select id={`${ids}-scope`} className="select" value={scope} onChange={(e) => setScope(e.target.value)} disabled={generating}>
-                  <option value={WHOLE_SUBJECT}>{t('cards.scopeSubject')}</option>
-                  {readyFiles.map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {f.display_name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <FileField
+                id={`${ids}-scope`}
+                label={t('cards.scopeLabel')}
+                files={ready}
+                firstOption={t('cards.scopeSubject')}
+                value={scope}
+                onChange={(e) => setScope(e.target.value)}
+                disabled={generating}
+              />
               <div className="field deck-count">
                 <label htmlFor={`${ids}-count`}>{t('cards.countLabel')}</label>
                 <select id={`${ids}-count`} className="select" value={count} onChange={(e) => setCount(Number(e.target.value))} disabled={generating}>
@@ -325,18 +268,14 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
                 </select>
               </div>
             </div>
-            {files !== null && readyFiles.length === 0 && (
-              <p className="hint">
-                {t('study.noFiles')} <Link to={subjectPath(subjectId, 'upload')}>{t('subject.addFile')}</Link>
-              </p>
-            )}
-            <div className="composer-foot">
-              <UsageNote usage={usage} words={deckWords} />
-              <button type="submit" className="btn btn-primary" disabled={generating}>
-                <Icon name="sparkles" />
-                {generating ? t('cards.generating') : t('cards.generate')}
-              </button>
-            </div>
+            {settled && ready.length === 0 && <NoFilesHint uploadHref={subjectPath(subjectId, 'upload')} />}
+            <ComposerFoot
+              usage={allowance.usage}
+              words="cards"
+              busy={generating}
+              icon="sparkles"
+              label={generating ? t('cards.generating') : t('cards.generate')}
+            />
           </form>
         </aside>
       </div>

@@ -4,30 +4,25 @@
 // named in the URL (`?conversation=`), so a citation's page and Back lead to the same thread.
 // Leaving with turns not saved asks first (router navigations and closing the tab).
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useSearchParams, type Location } from 'react-router-dom';
-import { ApiError } from '../../api/client';
-import { subjectsApi, type FileView, type Subject } from '../../api/subjects';
-import { studyApi, type AnswerMode, type ConversationSummary, type FeatureUsage, type Turn } from '../../api/study';
+import { Link, type Location } from 'react-router-dom';
+import type { Subject } from '../../api/subjects';
+import { studyApi, type AnswerMode, type ConversationSummary, type Turn } from '../../api/study';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { Icon } from '../../components/ContentParts';
 import { FormFeedback } from '../../components/FormFeedback';
-import { isCapError, useUpgradeModal } from '../../components/UpgradeModal';
-import { usePageTitle } from '../../components/usePageTitle';
 import AnswerView from '../../components/study/AnswerView';
 import ModePicker, { modeLabel } from '../../components/study/ModePicker';
+import SavedItemsPanel, { useSavedItems } from '../../components/study/SavedItemsPanel';
+import { ComposerField, ComposerFoot, LoadingLine, SavedBadge, StudyEmpty, StudyHead, submitWith } from '../../components/study/StudyParts';
 import TitleDialog from '../../components/study/TitleDialog';
-import UsageNote, { type UsageWords } from '../../components/study/UsageNote';
+import { useErrorText } from '../../components/study/useErrorText';
+import { useFeatureUsage } from '../../components/study/useFeatureUsage';
 import { useLeaveGuard } from '../../components/study/useLeaveGuard';
+import { useSubjectFiles } from '../../components/study/useSubjectFiles';
+import { useUrlRecord } from '../../components/study/useUrlRecord';
 import { useI18n } from '../../i18n';
-import { subjectPath, useSubject } from './SubjectLayout';
+import { studyPage, subjectPath } from './SubjectLayout';
 import '../../styles/study.css';
-
-const questionWords: UsageWords = {
-  none: 'question.usageNone',
-  one: 'question.usageOne',
-  many: 'question.usageMany',
-  unlimited: 'question.usageUnlimited',
-};
 
 /** The server's limit (functions/api/questions.ts). */
 const MAX_QUESTION_CHARS = 2000;
@@ -36,40 +31,29 @@ type Problem = { text: string; field?: 'question' | 'mode' };
 
 const summaryOf = ({ turns: _turns, ...summary }: ConversationSummary & { turns?: Turn[] }): ConversationSummary => summary;
 
-export default function QuestionPage() {
-  const { subject } = useSubject();
-  return <QuestionWorkspace key={subject.id} subject={subject} />;
-}
+export default studyPage('question', QuestionWorkspace);
 
 function QuestionWorkspace({ subject }: { subject: Subject }) {
-  const { t, formatDate } = useI18n();
-  const upgrade = useUpgradeModal();
-  usePageTitle(`${t('tool.question')} · ${subject.name}`);
-  const [params, setParams] = useSearchParams();
-  const urlId = params.get('conversation');
+  const { t } = useI18n();
+  const subjectId = subject.id;
+  const allowance = useFeatureUsage('question_generation');
+  const { files, ready, processing } = useSubjectFiles(subjectId);
+  const saved = useSavedItems('conversation', subjectId);
+  const errorText = useErrorText();
 
   const [mode, setMode] = useState<AnswerMode | null>(null);
   const [question, setQuestion] = useState('');
   const [conversation, setConversation] = useState<ConversationSummary | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [pending, setPending] = useState<{ question: string; mode: AnswerMode } | null>(null);
-  const [opening, setOpening] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [usage, setUsage] = useState<FeatureUsage | null>(null);
-  const [files, setFiles] = useState<FileView[] | null>(null);
-  const [savedList, setSavedList] = useState<ConversationSummary[] | null>(null);
-  const [listError, setListError] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState<{ run(): void } | null>(null);
-  const [toDelete, setToDelete] = useState<ConversationSummary | null>(null);
-  /** The conversation whose turns are on screen (or loading), to tell a URL change from our own. */
-  const shownId = useRef<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const newTurnRef = useRef<HTMLLIElement>(null);
   const scrollToNew = useRef(false);
 
   const unsaved = turns.length > 0 && !conversation?.saved;
-  const subjectId = subject.id;
 
   // A citation opens the files page's viewer: a Back returns to this thread, so it does not ask.
   const isCitation = useCallback(
@@ -78,66 +62,21 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
   );
   const blocker = useLeaveGuard(unsaved, isCitation);
 
-  const errorText = useCallback((err: unknown) => (err instanceof ApiError && err.message ? err.message : t('study.networkError')), [t]);
-
-  const loadSaved = useCallback(async () => {
-    setListError(false);
-    try {
-      const { conversations } = await studyApi.conversations(subjectId);
-      setSavedList(conversations);
-    } catch {
-      setListError(true);
-    }
-  }, [subjectId]);
-
-  useEffect(() => {
-    void loadSaved();
-    studyApi.usage().then(
-      (u) => setUsage(u.features.question_generation),
-      () => setUsage(null),
-    );
-    subjectsApi.files(subjectId).then(
-      ({ files: list }) => setFiles(list),
-      () => setFiles(null),
-    );
-  }, [subjectId, loadSaved]);
-
-  // The conversation named in the URL: reopened from the server unless it is the one on screen.
-  useEffect(() => {
-    if (!urlId || urlId === shownId.current) return;
-    let cancelled = false;
-    let done = false;
-    shownId.current = urlId;
-    setOpening(true);
-    setProblem(null);
-    setConversation(null);
-    setTurns([]);
-    studyApi
-      .conversation(subjectId, urlId)
-      .then(
-        (c) => {
-          if (cancelled) return;
-          setConversation(summaryOf(c));
-          setTurns(c.turns);
-          const last = c.turns[c.turns.length - 1];
-          if (last) setMode(last.mode);
-        },
-        (err: unknown) => {
-          if (cancelled) return;
-          shownId.current = null;
-          setProblem({ text: errorText(err) });
-          setParams({}, { replace: true });
-        },
-      )
-      .finally(() => {
-        done = true;
-        if (!cancelled) setOpening(false);
-      });
-    return () => {
-      cancelled = true;
-      if (!done && shownId.current === urlId) shownId.current = null;
-    };
-  }, [urlId, subjectId, errorText, setParams]);
+  const record = useUrlRecord('conversation', (id) => studyApi.conversation(subjectId, id), {
+    start: () => {
+      setProblem(null);
+      setConversation(null);
+      setTurns([]);
+    },
+    loaded: (c) => {
+      setConversation(summaryOf(c));
+      setTurns(c.turns);
+      const last = c.turns[c.turns.length - 1];
+      if (last) setMode(last.mode);
+    },
+    failed: (err) => setProblem({ text: errorText(err) }),
+  });
+  const { opening } = record;
 
   useEffect(() => {
     if (!scrollToNew.current) return;
@@ -149,17 +88,16 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
   const guard = (action: () => void) => (unsaved ? setConfirmLeave({ run: action }) : action());
 
   const startNew = () => {
-    shownId.current = null;
     setConversation(null);
     setTurns([]);
     setProblem(null);
-    setParams({}, { replace: true });
+    record.clear();
     textareaRef.current?.focus();
   };
 
   const open = (id: string) => {
     if (id === conversation?.id) return;
-    setParams({ conversation: id }, { replace: true });
+    record.open(id);
   };
 
   const ask = async () => {
@@ -180,21 +118,15 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
     scrollToNew.current = true;
     try {
       const res = await studyApi.ask(subjectId, { question: text, mode, ...(conversation ? { conversation_id: conversation.id } : {}) });
-      shownId.current = res.conversation.id;
       setConversation(res.conversation);
       setTurns((list) => [...list, res.turn]);
-      setUsage(res.usage);
+      allowance.setUsage(res.usage);
       scrollToNew.current = true;
-      if (res.conversation.saved) setSavedList((list) => list && [res.conversation, ...list.filter((c) => c.id !== res.conversation.id)]);
-      setParams({ conversation: res.conversation.id }, { replace: true });
+      if (res.conversation.saved) saved.refresh(res.conversation);
+      record.show(res.conversation.id);
     } catch (err) {
       setQuestion((current) => current || text);
-      if (isCapError(err)) {
-        if (err.code === 'usage_limit_reached') setUsage((u) => (u && u.limit !== null ? { ...u, used: u.limit, remaining: 0 } : u));
-        upgrade.open(err.message);
-      } else {
-        setProblem({ text: errorText(err) });
-      }
+      if (!allowance.capped(err)) setProblem({ text: errorText(err) });
     } finally {
       setPending(null);
     }
@@ -208,42 +140,26 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
 
   const save = async (title: string) => {
     if (!conversation) return;
-    const saved = await studyApi.saveConversation(subjectId, conversation.id, title);
-    setConversation(saved);
-    setSavedList((list) => [saved, ...(list ?? []).filter((c) => c.id !== saved.id)]);
+    const done = await studyApi.saveConversation(subjectId, conversation.id, title);
+    setConversation(done);
+    saved.put(done);
     setSaveOpen(false);
   };
 
-  const remove = async (target: ConversationSummary) => {
-    try {
-      await studyApi.removeConversation(subjectId, target.id);
-    } catch (err) {
-      throw new Error(errorText(err), { cause: err });
-    }
-    setSavedList((list) => list?.filter((c) => c.id !== target.id) ?? null);
-    setToDelete(null);
-    if (target.id === conversation?.id) startNew();
-  };
-
-  const readyFiles = files?.filter((f) => f.status === 'ready').length ?? null;
-  const processing = files?.some((f) => f.status === 'processing' || f.status === 'uploading') ?? false;
   const leaving = blocker.state === 'blocked' || confirmLeave !== null;
 
   return (
     <div className="study-layout">
       <section className="study-main" aria-labelledby="question-title">
-        <div className="study-head">
-          <div className="study-head-text">
-            <h2 id="question-title">{t('tool.question')}</h2>
-            <p className="muted">{conversation?.saved ? t('question.savedAs', { title: conversation.title }) : t('question.intro')}</p>
-          </div>
+        <StudyHead
+          id="question-title"
+          title={t('tool.question')}
+          intro={conversation?.saved ? t('question.savedAs', { title: conversation.title }) : t('question.intro')}
+        >
           {turns.length > 0 && (
             <div className="row study-actions">
               {conversation?.saved ? (
-                <span className="saved-badge" data-testid="conversation-saved">
-                  <Icon name="check" />
-                  {t('question.saved')}
-                </span>
+                <SavedBadge text={t('question.saved')} testId="conversation-saved" />
               ) : (
                 <button type="button" className="btn btn-primary btn-sm" onClick={() => setSaveOpen(true)} disabled={!conversation || Boolean(pending)}>
                   {t('question.save')}
@@ -255,9 +171,9 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
               </button>
             </div>
           )}
-        </div>
+        </StudyHead>
 
-        {readyFiles === 0 && (
+        {files !== null && ready.length === 0 && (
           <div className={`alert ${processing ? 'alert-info' : 'alert-warning'} study-files-note`} role="note">
             <p>{processing ? t('study.filesProcessing') : t('study.noFiles')}</p>
             {!processing && (
@@ -269,12 +185,7 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
           </div>
         )}
 
-        {opening && (
-          <div className="loading-inline" role="status">
-            <div className="spinner" aria-hidden="true" />
-            <span>{t('question.opening')}</span>
-          </div>
-        )}
+        {opening && <LoadingLine text={t('question.opening')} />}
 
         {(turns.length > 0 || pending) && (
           <ol className="thread" aria-label={t('question.thread')}>
@@ -302,23 +213,9 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
           </ol>
         )}
 
-        {turns.length === 0 && !pending && !opening && (
-          <div className="study-empty">
-            <span className="study-empty-icon" aria-hidden="true">
-              <Icon name="chat" />
-            </span>
-            <p>{t('question.empty.intro')}</p>
-          </div>
-        )}
+        {turns.length === 0 && !pending && !opening && <StudyEmpty icon="chat" text={t('question.empty.intro')} />}
 
-        <form
-          className="composer"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void ask();
-          }}
-          noValidate
-        >
+        <form className="composer" onSubmit={submitWith(ask)} noValidate>
           <ModePicker
             value={mode}
             onChange={(m) => {
@@ -327,68 +224,36 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
             }}
             invalid={problem?.field === 'mode'}
           />
-          <div className="field">
-            <label htmlFor="question-input">{turns.length > 0 ? t('question.followUpLabel') : t('question.label')}</label>
-            <textarea
-              id="question-input"
-              ref={textareaRef}
-              className="input composer-input"
-              rows={3}
-              maxLength={MAX_QUESTION_CHARS}
-              value={question}
-              placeholder={t('question.placeholder')}
-              onChange={(e) => {
-                setQuestion(e.target.value);
-                if (problem?.field === 'question') setProblem(null);
-              }}
-              onKeyDown={onKeyDown}
-              aria-invalid={problem?.field === 'question' || undefined}
-              aria-describedby="question-hint"
-            />
-            <p id="question-hint" className="hint">
-              {t('question.enterHint')}
-            </p>
-          </div>
+          <ComposerField
+            id="question-input"
+            label={turns.length > 0 ? t('question.followUpLabel') : t('question.label')}
+            hint={t('question.enterHint')}
+            hintId="question-hint"
+            ref={textareaRef}
+            rows={3}
+            maxLength={MAX_QUESTION_CHARS}
+            value={question}
+            placeholder={t('question.placeholder')}
+            onChange={(e) => {
+              setQuestion(e.target.value);
+              if (problem?.field === 'question') setProblem(null);
+            }}
+            onKeyDown={onKeyDown}
+            aria-invalid={problem?.field === 'question' || undefined}
+          />
           <FormFeedback error={problem?.text} />
-          <div className="composer-foot">
-            <UsageNote usage={usage} words={questionWords} />
-            <button type="submit" className="btn btn-primary" disabled={Boolean(pending)}>
-              {pending ? t('question.asking') : t('question.ask')}
-            </button>
-          </div>
+          <ComposerFoot usage={allowance.usage} words="question" busy={Boolean(pending)} label={pending ? t('question.asking') : t('question.ask')} />
         </form>
       </section>
 
-      <aside className="card study-aside" aria-labelledby="saved-conversations-title">
-        <h2 id="saved-conversations-title">{t('question.savedTitle')}</h2>
-        {savedList === null && !listError && <p className="muted">{t('app.loading')}</p>}
-        {listError && (
-          <div className="alert alert-error" role="alert">
-            <p>{t('question.savedError')}</p>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadSaved()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        )}
-        {savedList?.length === 0 && <p className="muted">{t('question.savedEmpty')}</p>}
-        {savedList && savedList.length > 0 && (
-          <ul className="saved-list" aria-label={t('question.savedTitle')}>
-            {savedList.map((c) => (
-              <li key={c.id} className={`saved-item${c.id === conversation?.id ? ' current' : ''}`} data-testid="saved-conversation">
-                <button type="button" className="saved-open" aria-current={c.id === conversation?.id || undefined} onClick={() => guard(() => open(c.id))}>
-                  <span className="saved-title">{c.title}</span>
-                  <span className="saved-meta">
-                    {formatDate(c.updated_at)} · {c.turn_count === 1 ? t('question.turnsOne') : t('question.turnsMany', { count: c.turn_count })}
-                  </span>
-                </button>
-                <button type="button" className="icon-btn icon-btn-sm saved-delete" aria-label={t('question.deleteLabel', { title: c.title })} onClick={() => setToDelete(c)}>
-                  <Icon name="trash" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </aside>
+      <SavedItemsPanel
+        saved={saved}
+        currentId={conversation?.id}
+        onOpen={(c) => guard(() => open(c.id))}
+        onDeleted={(c) => {
+          if (c.id === conversation?.id) startNew();
+        }}
+      />
 
       {saveOpen && conversation && (
         <TitleDialog
@@ -419,17 +284,6 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
             if (blocker.state === 'blocked') blocker.reset();
             setConfirmLeave(null);
           }}
-        />
-      )}
-
-      {toDelete && (
-        <ConfirmDialog
-          title={t('question.deleteTitle', { title: toDelete.title })}
-          text={t('question.deleteText')}
-          confirmLabel={t('question.deleteConfirm')}
-          busyLabel={t('subjects.deleting')}
-          onConfirm={() => remove(toDelete)}
-          onClose={() => setToDelete(null)}
         />
       )}
     </div>

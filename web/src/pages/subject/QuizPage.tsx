@@ -3,17 +3,15 @@
 // option, a written answer graded by the engine, or "I don't know") and corrected with the pages
 // it comes from; a mistake becomes a review card. Ending the session gives its summary. The
 // session on screen is named in the URL (`?session=`), so a citation's page and Back lead to it.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import type { Card } from '../../api/cards';
 import { isAnswered, quizApi, type AnsweredQuestion, type QuizAnswer, type QuizDifficulty, type QuizSession } from '../../api/quiz';
-import { studyApi, type FeatureUsage } from '../../api/study';
-import { subjectsApi, type FileView, type Subject } from '../../api/subjects';
+import type { Subject } from '../../api/subjects';
 import { Icon } from '../../components/ContentParts';
 import { FormFeedback } from '../../components/FormFeedback';
-import { isCapError, useUpgradeModal } from '../../components/UpgradeModal';
-import { usePageTitle } from '../../components/usePageTitle';
+import RetryAlert from '../../components/RetryAlert';
 import ChoiceCards from '../../components/quiz/ChoiceCards';
 import QuestionCard from '../../components/quiz/QuestionCard';
 import QuestionRecap from '../../components/quiz/QuestionRecap';
@@ -27,18 +25,16 @@ import {
   typeForIndex,
   type QuestionMode,
 } from '../../components/quiz/labels';
-import UsageNote, { type UsageWords } from '../../components/study/UsageNote';
+import { ComposerFoot, FileField, IconNote, LoadingLine, NoFilesHint, StudyHead, submitWith } from '../../components/study/StudyParts';
+import UsageNote from '../../components/study/UsageNote';
+import { useErrorText } from '../../components/study/useErrorText';
+import { useFeatureUsage } from '../../components/study/useFeatureUsage';
+import { useSubjectFiles } from '../../components/study/useSubjectFiles';
+import { useUrlRecord } from '../../components/study/useUrlRecord';
 import { useI18n, type MessageKey } from '../../i18n';
-import { subjectPath, useSubject } from './SubjectLayout';
+import { studyPage, subjectPath } from './SubjectLayout';
 import '../../styles/study.css';
 import '../../styles/quiz.css';
-
-const quizWords: UsageWords = {
-  none: 'quiz.usageNone',
-  one: 'quiz.usageOne',
-  many: 'quiz.usageMany',
-  unlimited: 'quiz.usageUnlimited',
-};
 
 const modeLabel: Record<QuestionMode, MessageKey> = { mcq: 'quiz.type.mcq', open: 'quiz.type.open', mixed: 'quiz.type.mixed' };
 
@@ -48,24 +44,19 @@ type Problem = { text: string; where: 'setup' | 'session' | 'answer' };
 
 const codeOf = (err: unknown): string | null => (err instanceof ApiError ? err.code : null);
 
-export default function QuizPage() {
-  const { subject } = useSubject();
-  return <QuizWorkspace key={subject.id} subject={subject} />;
-}
+export default studyPage('quiz', QuizWorkspace);
 
 function QuizWorkspace({ subject }: { subject: Subject }) {
   const { t } = useI18n();
   const ids = useId();
-  const upgrade = useUpgradeModal();
-  usePageTitle(`${t('tool.quiz')} · ${subject.name}`);
   const subjectId = subject.id;
-  const [params, setParams] = useSearchParams();
-  const urlId = params.get('session');
+  const [params] = useSearchParams();
   const urlMode = params.get('type');
+  const allowance = useFeatureUsage('quiz_generation');
+  const subjectFiles = useSubjectFiles(subjectId);
+  const { ready } = subjectFiles;
+  const errorText = useErrorText(true);
 
-  const [files, setFiles] = useState<FileView[] | null>(null);
-  const [filesError, setFilesError] = useState(false);
-  const [usage, setUsage] = useState<FeatureUsage | null>(null);
   const [fileId, setFileId] = useState('');
   const [difficulty, setDifficulty] = useState<QuizDifficulty>('easy');
   const [mode, setMode] = useState<QuestionMode>(isQuestionMode(urlMode) ? urlMode : 'mcq');
@@ -73,73 +64,26 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
   /** The review card each answer of this visit created (null: none). */
   const [cards, setCards] = useState<Record<string, Card | null>>({});
   const [busy, setBusy] = useState<Busy | null>(null);
-  const [opening, setOpening] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   /** Why no question can come any more (nothing new in the file, or the session is full). */
   const [exhausted, setExhausted] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const shownId = useRef<string | null>(null);
   const fileSelect = useRef<HTMLSelectElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const exhaustedTitle = useRef<HTMLHeadingElement>(null);
   const focusAfter = useRef<'next' | 'summary' | 'exhausted' | null>(null);
 
-  const errorText = useCallback(
-    (err: unknown, fallback: MessageKey) => (err instanceof ApiError && err.message && err.status !== 500 ? err.message : t(fallback)),
-    [t],
-  );
-
-  const loadFiles = useCallback(async () => {
-    setFilesError(false);
-    try {
-      const { files: list } = await subjectsApi.files(subjectId);
-      setFiles(list);
-    } catch {
-      setFilesError(true);
-    }
-  }, [subjectId]);
-
-  useEffect(() => {
-    void loadFiles();
-    studyApi.usage().then(
-      (u) => setUsage(u.features.quiz_generation),
-      () => setUsage(null),
-    );
-  }, [loadFiles]);
-
-  // The session named in the URL: reopened from the server unless it is the one on screen.
-  useEffect(() => {
-    if (!urlId || urlId === shownId.current) return;
-    let cancelled = false;
-    let done = false;
-    shownId.current = urlId;
-    setOpening(true);
-    setProblem(null);
-    setExhausted(null);
-    setSession(null);
-    quizApi
-      .session(subjectId, urlId)
-      .then(
-        (s) => {
-          if (!cancelled) setSession(s);
-        },
-        (err: unknown) => {
-          if (cancelled) return;
-          shownId.current = null;
-          setProblem({ text: errorText(err, 'quiz.loadError'), where: 'setup' });
-          setParams({}, { replace: true });
-        },
-      )
-      .finally(() => {
-        done = true;
-        if (!cancelled) setOpening(false);
-      });
-    return () => {
-      cancelled = true;
-      if (!done && shownId.current === urlId) shownId.current = null;
-    };
-  }, [urlId, subjectId, errorText, setParams]);
+  const record = useUrlRecord('session', (id) => quizApi.session(subjectId, id), {
+    start: () => {
+      setProblem(null);
+      setExhausted(null);
+      setSession(null);
+    },
+    loaded: setSession,
+    failed: (err) => setProblem({ text: errorText(err, 'quiz.loadError'), where: 'setup' }),
+  });
+  const { opening } = record;
 
   // Focus follows the work: the next-question button after a correction, the summary at the end.
   useEffect(() => {
@@ -166,18 +110,15 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
     const type = typeForIndex(mode, target.questions.length + 1);
     try {
       const res = await quizApi.nextQuestion(subjectId, target.id, type);
-      setUsage(res.usage);
+      allowance.setUsage(res.usage);
       setSession((s) => (s && s.id === target.id ? { ...s, questions: [...s.questions.filter((q) => q.id !== res.question.id), res.question] } : s));
     } catch (err) {
       if (codeOf(err) === 'quiz_exhausted' || codeOf(err) === 'quiz_session_full') {
         setExhausted(errorText(err, 'quiz.exhausted'));
         focusAfter.current = 'exhausted';
-      } else if (isCapError(err)) {
-        if (err.code === 'usage_limit_reached') setUsage((u) => (u && u.limit !== null ? { ...u, used: u.limit, remaining: 0 } : u));
-        upgrade.open(err.message);
       } else if (codeOf(err) === 'quiz_session_ended') {
         await refreshSession(target.id);
-      } else {
+      } else if (!allowance.capped(err)) {
         setProblem({ text: errorText(err, 'quiz.generateError'), where: 'session' });
       }
     } finally {
@@ -202,11 +143,10 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
       setBusy(null);
       return;
     }
-    shownId.current = created.id;
     setSession(created);
     setCards({});
     setExhausted(null);
-    setParams({ session: created.id, type: mode }, { replace: true });
+    record.show(created.id, { type: mode });
     await generate(created);
   };
 
@@ -258,17 +198,14 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
   };
 
   const newQuiz = () => {
-    shownId.current = null;
     setSession(null);
     setCards({});
     setExhausted(null);
     setProblem(null);
     setAnnouncement('');
-    setParams({}, { replace: true });
+    record.clear();
   };
 
-  const readyFiles = files?.filter((f) => f.status === 'ready') ?? [];
-  const processing = files?.some((f) => f.status === 'processing' || f.status === 'uploading') ?? false;
   const ended = Boolean(session?.ended_at);
   const answeredCount = session?.questions.filter(isAnswered).length ?? 0;
   const currentAnswered = current ? isAnswered(current) : false;
@@ -277,11 +214,7 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
   return (
     <div className="study-layout">
       <section className="study-main" aria-labelledby="quiz-title">
-        <div className="study-head">
-          <div className="study-head-text">
-            <h2 id="quiz-title">{t('tool.quiz')}</h2>
-            <p className="muted">{session ? t('quiz.sessionOn', { file: session.file_name }) : t('quiz.intro')}</p>
-          </div>
+        <StudyHead id="quiz-title" title={t('tool.quiz')} intro={session ? t('quiz.sessionOn', { file: session.file_name }) : t('quiz.intro')}>
           {session && !ended && (
             <div className="row study-actions">
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => void end()} disabled={busy !== null}>
@@ -290,75 +223,41 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
               </button>
             </div>
           )}
-        </div>
+        </StudyHead>
 
-        {opening && (
-          <div className="loading-inline" role="status">
-            <div className="spinner" aria-hidden="true" />
-            <span>{t('quiz.opening')}</span>
-          </div>
-        )}
+        {opening && <LoadingLine text={t('quiz.opening')} />}
 
         {!session && !opening && (
-          <form
-            className="composer quiz-setup"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void start();
-            }}
-            noValidate
-          >
-            <div className="field">
-              <label htmlFor={`${ids}-file`}>{t('quiz.fileLabel')}</label>
-              <select
-                id={`${ids}-file`}
-                ref={fileSelect}
-                className="select"
-                value={fileId}
-                onChange={(e) => {
-                  setFileId(e.target.value);
-                  if (problem?.where === 'setup') setProblem(null);
-                }}
-                disabled={busy !== null}
-                aria-invalid={problem?.where === 'setup' && !fileId ? true : undefined}
-              >
-                <option value="">{t('quiz.filePlaceholder')}</option>
-                {readyFiles.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.display_name}
-                  </option>
-                ))}
-              </select>
-              {filesError && (
-                <div className="alert alert-error quiz-files-error" role="alert">
-                  <p>{t('files.loadError')}</p>
-                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadFiles()}>
-                    {t('common.retry')}
-                  </button>
-                </div>
+          <form className="composer quiz-setup" onSubmit={submitWith(start)} noValidate>
+            <FileField
+              id={`${ids}-file`}
+              label={t('quiz.fileLabel')}
+              ref={fileSelect}
+              files={ready}
+              firstOption={t('quiz.filePlaceholder')}
+              value={fileId}
+              onChange={(e) => {
+                setFileId(e.target.value);
+                if (problem?.where === 'setup') setProblem(null);
+              }}
+              disabled={busy !== null}
+              aria-invalid={problem?.where === 'setup' && !fileId ? true : undefined}
+            >
+              {subjectFiles.error && <RetryAlert message={t('files.loadError')} onRetry={() => void subjectFiles.reload()} className="quiz-files-error" />}
+              {subjectFiles.files !== null && ready.length === 0 && (
+                <NoFilesHint processing={subjectFiles.processing} uploadHref={subjectPath(subjectId, 'upload')} />
               )}
-              {files !== null && readyFiles.length === 0 && (
-                <p className="hint">
-                  {processing ? (
-                    t('study.filesProcessing')
-                  ) : (
-                    <>
-                      {t('study.noFiles')} <Link to={subjectPath(subjectId, 'upload')}>{t('subject.addFile')}</Link>
-                    </>
-                  )}
-                </p>
-              )}
-            </div>
+            </FileField>
             <ChoiceCards<QuizDifficulty> legend={t('quiz.difficultyLegend')} choices={difficultyChoices} value={difficulty} onChange={setDifficulty} disabled={busy !== null} />
             <ChoiceCards<QuestionMode> legend={t('quiz.typeLegend')} choices={modeChoices} value={mode} onChange={setMode} disabled={busy !== null} />
             <FormFeedback error={problem?.where === 'setup' ? problem.text : null} />
-            <div className="composer-foot">
-              <UsageNote usage={usage} words={quizWords} />
-              <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-                <Icon name="quiz" />
-                {busy === 'starting' ? t('quiz.starting') : t('quiz.start')}
-              </button>
-            </div>
+            <ComposerFoot
+              usage={allowance.usage}
+              words="quiz"
+              busy={busy !== null}
+              icon="quiz"
+              label={busy === 'starting' ? t('quiz.starting') : t('quiz.start')}
+            />
           </form>
         )}
 
@@ -391,10 +290,7 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
             )}
 
             {exhausted !== null && (
-              <div className="quiz-exhausted" data-testid="quiz-exhausted">
-                <span className="study-empty-icon" aria-hidden="true">
-                  <Icon name="target" />
-                </span>
+              <IconNote icon="target" className="quiz-exhausted" testId="quiz-exhausted">
                 <div>
                   <h3 ref={exhaustedTitle} tabIndex={-1}>
                     {t('quiz.exhaustedTitle')}
@@ -404,14 +300,14 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
                     {t('quiz.seeSummary')}
                   </button>
                 </div>
-              </div>
+              </IconNote>
             )}
 
             <FormFeedback error={problem?.where === 'session' ? problem.text : null} />
 
             {exhausted === null && busy !== 'generating' && busy !== 'starting' && (!current || currentAnswered) && (
               <div className="quiz-next-bar">
-                <UsageNote usage={usage} words={quizWords} />
+                <UsageNote usage={allowance.usage} words="quiz" />
                 <button ref={nextButton} type="button" className="btn btn-primary" onClick={() => void generate(session)} disabled={busy !== null}>
                   <Icon name="sparkles" />
                   {current ? t('quiz.next') : t('quiz.generate')}

@@ -1,13 +1,14 @@
 // Every `/subject/{subjectId}/*` page: the subject tab bar (spec §2: coloured header with the
 // subject's name and an add-file button, a tab per subject, a new-subject button), then the page.
 // The subject comes from the shared list of subjects and is handed to the pages below.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router-dom';
 import { reloadSubjects, useSubjects, type Subject, type SubjectLimits } from '../../api/subjects';
 import { colorTheme } from '../../../../functions/core/subjects';
 import { ApiError } from '../../api/client';
 import { Icon } from '../../components/ContentParts';
 import { InlineLoading } from '../../components/LoadingScreen';
+import RetryAlert from '../../components/RetryAlert';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../i18n';
 import { fileCountLabel } from '../../components/subject-helpers';
@@ -23,6 +24,19 @@ export const useSubject = (): SubjectOutlet => useOutletContext<SubjectOutlet>()
 
 export const subjectPath = (subjectId: string, tool?: string): string =>
   `/subject/${encodeURIComponent(subjectId)}${tool ? `/${tool}` : ''}`;
+
+/**
+ * A study tool's page: what it holds belongs to one subject (another subject starts it afresh),
+ * and the tab's title names the tool and the subject.
+ */
+export function studyPage(tool: 'question' | 'summary' | 'quiz' | 'flashcards', Workspace: ComponentType<{ subject: Subject }>): ComponentType {
+  return function StudyPage() {
+    const { t } = useI18n();
+    const { subject } = useSubject();
+    usePageTitle(`${t(`tool.${tool}`)} · ${subject.name}`);
+    return <Workspace key={subject.id} subject={subject} />;
+  };
+}
 
 function SubjectTabBar({ subject, subjects }: { subject: Subject; subjects: Subject[] }) {
   const { t } = useI18n();
@@ -105,12 +119,7 @@ export default function SubjectLayout() {
     if (!error) return <InlineLoading />;
     return (
       <div className="container page">
-        <div className="alert alert-error" role="alert">
-          <p>{error instanceof ApiError ? error.message : t('subjects.networkError')}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reload()}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <RetryAlert message={error instanceof ApiError ? error.message : t('subjects.networkError')} onRetry={() => void reload()} />
       </div>
     );
   }
