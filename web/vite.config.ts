@@ -1,10 +1,13 @@
 // Build of the web app: root `web/`, output `web/dist`. The app may import the shared domain
 // modules under `functions/core` (schemas, constants), so the dev server may read one level up.
 // pdf.js's data files (character maps, standard fonts, image decoders, colour profile) are served
-// by the app under `/pdfjs/`, never fetched from a CDN.
+// by the app under `/pdfjs/`, never fetched from a CDN; so are the OCR engine's worker, its
+// WebAssembly core and its French and English models, under `/assets/ocr-<hash>/` (photo mode).
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,9 +38,81 @@ function pdfjsData(): Plugin {
   };
 }
 
+const requireHere = createRequire(import.meta.url);
+const packageDir = (name: string, from = requireHere) => path.dirname(from.resolve(`${name}/package.json`));
+
+/**
+ * What tesseract.js loads in the browser, by the name it asks for: its worker script; the core
+ * builds for the LSTM engine (it picks the relaxed-SIMD, SIMD or plain one at run time, each with
+ * its WebAssembly inlined); the models, gzipped (it inflates them itself), in the same
+ * "best_int" version the laptop host reads.
+ */
+function ocrFiles(): Map<string, string> {
+  const tesseract = packageDir('tesseract.js');
+  const core = packageDir('tesseract.js-core', createRequire(path.join(tesseract, 'package.json')));
+  const files = new Map<string, string>([['worker.min.js', path.join(tesseract, 'dist', 'worker.min.js')]]);
+  for (const variant of ['', '-simd', '-relaxedsimd']) {
+    const name = `tesseract-core${variant}-lstm.wasm.js`;
+    files.set(name, path.join(core, name));
+  }
+  for (const lang of ['fra', 'eng']) {
+    files.set(`${lang}.traineddata.gz`, path.join(packageDir(`@tesseract.js-data/${lang}`), '4.0.0_best_int', `${lang}.traineddata.gz`));
+  }
+  return files;
+}
+
+const OCR_MODULE = 'virtual:ocr-assets';
+
+/**
+ * The OCR files in one folder under `assets/`, named after a hash of their contents: cached as
+ * long as the app's own hashed assets, and a new engine or model gets a new folder. The app reads
+ * the folder's path from `virtual:ocr-assets`.
+ */
+function ocrAssets(): Plugin {
+  let files: Map<string, string> | undefined;
+  let folder = '';
+  let base = '/';
+  const load = () => {
+    if (!files) {
+      files = ocrFiles();
+      const hash = createHash('sha256');
+      for (const [name, file] of files) hash.update(name).update(readFileSync(file));
+      folder = `assets/ocr-${hash.digest('hex').slice(0, 10)}`;
+    }
+    return { files, folder };
+  };
+  return {
+    name: 'revise-ocr-assets',
+    configResolved(config) {
+      base = config.base;
+    },
+    resolveId(id) {
+      return id === OCR_MODULE ? `\0${OCR_MODULE}` : null;
+    },
+    load(id) {
+      if (id !== `\0${OCR_MODULE}`) return null;
+      return `export const ocrBase = ${JSON.stringify(`${base}${load().folder}/`)};\n`;
+    },
+    configureServer(server) {
+      const { files, folder } = load();
+      server.middlewares.use(`/${folder}/`, (req, res, next) => {
+        const file = files.get(decodeURIComponent((req.url ?? '').split('?')[0]).replace(/^\/+/, ''));
+        if (!file) return next();
+        // A model goes out as the gzip file it is, never with Content-Encoding: tesseract.js inflates it.
+        res.setHeader('content-type', file.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/octet-stream');
+        createReadStream(file).pipe(res);
+      });
+    },
+    generateBundle() {
+      const { files, folder } = load();
+      for (const [name, file] of files) this.emitFile({ type: 'asset', fileName: `${folder}/${name}`, source: readFileSync(file) });
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), pdfjsData()],
+  plugins: [react(), pdfjsData(), ocrAssets()],
   publicDir: 'public',
   build: {
     outDir: 'dist',
@@ -53,6 +128,7 @@ export default defineConfig({
             { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 5 },
             { name: 'pdf-lib', test: /node_modules[\\/](pdf-lib|@pdf-lib|pako)[\\/]/, priority: 5 },
             { name: 'heic', test: /node_modules[\\/]heic-to[\\/]/, priority: 5 },
+            { name: 'tesseract', test: /node_modules[\\/](tesseract\.js|regenerator-runtime)[\\/]/, priority: 5 },
             { name: 'katex', test: /node_modules[\\/]katex[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'amplify', test: /node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@aws-sdk|@smithy|tslib|uuid|js-cookie)[\\/]/, priority: 2 },

@@ -16,6 +16,14 @@ export const MIN_WORDS_PER_PAGE = 3;
 
 export type FileStatus = 'uploading' | 'processing' | 'ready' | 'failed';
 
+/** OCR languages in Tesseract's notation: the first is preferred where the two disagree. */
+export type OcrLanguages = 'fra+eng' | 'eng+fra';
+
+/** The OCR languages for a student: French first unless the profile is in English (spec §9). */
+export function ocrLanguages(profileLanguage: string | null | undefined): OcrLanguages {
+  return profileLanguage === 'en' ? 'eng+fra' : 'fra+eng';
+}
+
 /**
  * Text supplied with an upload (photo mode's OCR in the browser), page by page: what the file
  * record can carry until extraction uses it. Beyond these, the client sends none and the server

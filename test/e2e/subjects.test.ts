@@ -1,7 +1,7 @@
 // Browser journeys of the study space: a new subject from two PDFs (progress bars, the subject
-// page, the files becoming ready, the viewer at page 2, deleting one), a subject from two photos
-// merged into one PDF, deleting a subject, the free plan's caps opening the upgrade modal, and
-// the upload form's own checks in the spec's words.
+// page, the files becoming ready, the viewer at page 2, deleting one), a subject from photos
+// merged into one PDF with their text read in the browser, deleting a subject, the free plan's
+// caps opening the upgrade modal, and the upload form's own checks in the spec's words.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
@@ -161,8 +161,18 @@ describe('subjects and files', () => {
       await expect.poll(() => page.getByRole('list', { name: 'Photos à assembler' }).getByRole('listitem').count()).toBe(4);
       await screenshot(page, 'photo-mode', true);
 
+      // What the upload announces to the API: the presign request carries the page texts.
+      const presigns: { text_pages?: string[] }[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && /\/api\/subjects\/[^/]+\/uploads$/.test(new URL(request.url()).pathname)) presigns.push(request.postDataJSON());
+      });
+
       await page.getByRole('button', { name: 'Créer le PDF (4 photo(s))' }).click();
-      await page.getByText('PDF créé (3 pages) et ajouté aux fichiers à envoyer.').waitFor({ timeout: 60_000 });
+      // The text of each photo is read in the browser, with its progress shown.
+      const reading = page.getByRole('status').getByText(/^Lecture du texte : photo [1-3] sur 4…$/);
+      await reading.waitFor({ timeout: 120_000 });
+      await screenshot(page, 'photo-reading-text', true);
+      await page.getByText('PDF créé (3 pages) et ajouté aux fichiers à envoyer.').waitFor({ timeout: 300_000 });
       expect(await page.getByText("Certaines images n'ont pas pu être lues (format non pris en charge).").count()).toBe(1);
       const name = `Photos ${parisDate()}`;
       expect(await page.getByLabel(`Nom affiché pour ${name}.pdf`).inputValue()).toBe(name);
@@ -173,6 +183,13 @@ describe('subjects and files', () => {
       await page.getByText('Envoi réussi !').waitFor({ timeout: 30_000 });
       await page.waitForURL(/\/subject\/[^/]+$/, { timeout: 10_000 });
       const subjectId = new URL(page.url()).pathname.split('/').pop() as string;
+      // One text per page of the PDF, each with its photo's words.
+      expect(presigns).toHaveLength(1);
+      const textPages = presigns[0].text_pages?.map((text) => text.toLowerCase());
+      expect(textPages).toHaveLength(3);
+      expect(textPages?.[0]).toContain('mitochondrie');
+      expect(textPages?.[1]).toContain('noyau');
+      expect(textPages?.[2]).toContain('membrane');
 
       await page.goto(`${host.url}/subject/${subjectId}/files`);
       const row = page.getByTestId('file-row');
@@ -212,7 +229,7 @@ describe('subjects and files', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 480_000);
 
   it('a free account at its caps (5 subjects, 3 files a subject) sees the upgrade modal with the message inline', async () => {
     const { user, context, page } = await signedInStudent(host, browser);

@@ -1,8 +1,9 @@
 // Reading the text of scanned pages. Two providers share this interface: Amazon Textract in the
 // cloud, tesseract.js on the laptop. functions/platform/ocr/index.ts picks one from OCR_PROVIDER.
 
-/** Tesseract's notation: the first language is preferred where the two disagree. */
-export type OcrLanguages = 'fra+eng' | 'eng+fra';
+import type { OcrLanguages } from '../../core/files.js';
+
+export { ocrLanguages, type OcrLanguages } from '../../core/files.js';
 
 export interface OcrJob {
   /** 1-based pages to read. */
@@ -27,9 +28,4 @@ export interface OcrProvider {
    * when the service itself fails (unreachable, refused, job failed).
    */
   recognize(job: OcrJob): Promise<Map<number, string>>;
-}
-
-/** The OCR languages for a student: French first unless the profile is in English (spec §9). */
-export function ocrLanguages(profileLanguage: string | null | undefined): OcrLanguages {
-  return profileLanguage === 'en' ? 'eng+fra' : 'fra+eng';
 }

@@ -41,6 +41,14 @@ export interface UploadTicket {
   upload: { url: string; fields: Record<string, string> };
 }
 
+export interface StartUploadBody {
+  file_name: string;
+  size: number;
+  content_type: string;
+  display_name?: string;
+  text_pages?: string[];
+}
+
 export interface PageText {
   page: number;
   text: string;
@@ -58,9 +66,11 @@ export const subjectsApi = {
   get: (subjectId: string) => api.get<Subject>(subjectPath(subjectId)),
   remove: (subjectId: string) => api.del<void>(subjectPath(subjectId)),
   files: (subjectId: string) => api.get<{ files: FileView[] }>(`${subjectPath(subjectId)}/files`),
-  /** Not retried: a second ticket would leave an upload in progress that counts against the cap. */
-  startUpload: (subjectId: string, body: { file_name: string; size: number; content_type: string; display_name?: string }) =>
-    api.post<UploadTicket>(`${subjectPath(subjectId)}/uploads`, body, { retry: false }),
+  /**
+   * Not retried: a second ticket would leave an upload in progress that counts against the cap.
+   * `text_pages`: the recognised text of each page (photo mode), within SUPPLIED_TEXT_LIMITS.
+   */
+  startUpload: (subjectId: string, body: StartUploadBody) => api.post<UploadTicket>(`${subjectPath(subjectId)}/uploads`, body, { retry: false }),
   complete: (subjectId: string, fileId: string) => api.post<FileView>(`${filePath(subjectId, fileId)}/complete`),
   file: (subjectId: string, fileId: string) => api.get<FileView>(filePath(subjectId, fileId)),
   download: (subjectId: string, fileId: string) => api.get<{ url: string }>(`${filePath(subjectId, fileId)}/download`),

@@ -33,6 +33,9 @@ export const contentEn: Record<keyof typeof contentFr, string> = {
   'content.ctaNote': 'Free, no card needed.',
   'content.toSubjects': 'Go to my subjects',
 
+  // Photo mode: reading the text of the photos in the browser (the other photo.* keys are in en.ts)
+  'photo.readingText': 'Reading text: photo {current} of {total}…',
+
   'landing.hero.tagline': 'Study smarter, from your own courses.',
   'landing.hero.messagesLabel': 'With Révise, you can:',
   'landing.hero.message1': 'ask a question and get an answer that cites your page.',

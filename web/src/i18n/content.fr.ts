@@ -35,6 +35,9 @@ export const contentFr = {
   'content.ctaNote': 'Gratuit, sans carte bancaire.',
   'content.toSubjects': 'Aller à mes matières',
 
+  // Photo mode: reading the text of the photos in the browser (the other photo.* keys are in fr.ts)
+  'photo.readingText': 'Lecture du texte : photo {current} sur {total}…',
+
   // Landing: hero
   'landing.hero.tagline': 'Révise plus malin, à partir de tes propres cours.',
   'landing.hero.messagesLabel': 'Avec Révise, tu peux :',

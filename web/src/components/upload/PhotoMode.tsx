@@ -1,9 +1,15 @@
 // Photo mode (spec §4): the student adds photos of their pages (JPEG, PNG, HEIC), sees them, and
 // turns them into one A4 PDF that joins the files to upload. Conversion happens in the browser,
-// with progress; unreadable photos and an oversized result are reported in the spec's words.
+// with progress; unreadable photos and an oversized result are reported in the spec's words. The
+// text of each page is read in the browser too (French first, or English first for a student
+// whose profile is in English) and goes with the PDF; when it cannot be read, the PDF is added all
+// the same and the server reads it.
 import { useEffect, useId, useRef, useState } from 'react';
+import { useSession } from '../../auth/session';
 import { useI18n } from '../../i18n';
 import { Icon } from '../ContentParts';
+import { startPageReader } from './page-reader';
+import { ocrLanguages } from './page-text';
 import { PHOTO_ACCEPT, PhotoPdfTooLargeError, photoPdfName, photosToPdf, type PhotoPdfProgress } from './photo-pdf';
 
 interface Photo {
@@ -14,7 +20,8 @@ interface Photo {
 
 interface PhotoModeProps {
   disabled?: boolean;
-  onPdf(file: File, pages: number): void;
+  /** `pageTexts`: the text read on each page, when the browser could read some. */
+  onPdf(file: File, pages: number, pageTexts?: string[]): void;
 }
 
 let seed = 0;
@@ -34,6 +41,7 @@ function Thumbnail({ photo }: { photo: Photo }) {
 
 export default function PhotoMode({ disabled, onPdf }: PhotoModeProps) {
   const { t } = useI18n();
+  const { profile } = useSession();
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [photos, setPhotos] = useState<Photo[]>([]);
@@ -68,14 +76,16 @@ export default function PhotoMode({ disabled, onPdf }: PhotoModeProps) {
     setNotice(null);
     setAdded(null);
     setProgress({ done: 0, total: photos.length, phase: 'reading' });
+    const reader = startPageReader(ocrLanguages(profile?.language));
     try {
       const result = await photosToPdf(
         photos.map((p) => p.file),
         (p) => setProgress(p),
+        reader,
       );
       if (result.unreadable.length > 0) setNotice(t('photo.unreadable'));
       if (result.pdf) {
-        onPdf(new File([result.pdf], photoPdfName(new Date()), { type: 'application/pdf' }), result.pageCount);
+        onPdf(new File([result.pdf], photoPdfName(new Date()), { type: 'application/pdf' }), result.pageCount, result.pageTexts);
         setAdded(t('photo.added', { count: result.pageCount }));
         photos.forEach((p) => URL.revokeObjectURL(p.url));
         setPhotos([]);
@@ -84,11 +94,19 @@ export default function PhotoMode({ disabled, onPdf }: PhotoModeProps) {
       if (err instanceof PhotoPdfTooLargeError) setError(t('photo.tooLarge'));
       else setError(t('photo.failed', { reason: err instanceof Error && err.message ? err.message : String(err) }));
     } finally {
+      reader.close();
       setProgress(null);
     }
   };
 
-  const percent = progress ? Math.round(((progress.phase === 'saving' ? progress.total : progress.done) / Math.max(1, progress.total)) * 100) : 0;
+  // Reading a photo's text is the second half of its step.
+  const steps = progress ? (progress.phase === 'saving' ? progress.total : progress.done + (progress.phase === 'ocr' ? 0.5 : 0)) : 0;
+  const percent = progress ? Math.round((steps / Math.max(1, progress.total)) * 100) : 0;
+  const progressText = (p: PhotoPdfProgress) => {
+    if (p.phase === 'saving') return t('photo.saving');
+    if (p.phase === 'ocr') return t('photo.readingText', { current: p.current ?? p.done + 1, total: p.total });
+    return t('photo.converting', { done: p.done, total: p.total });
+  };
 
   return (
     <div className="photo-mode">
@@ -159,7 +177,7 @@ export default function PhotoMode({ disabled, onPdf }: PhotoModeProps) {
               <div className="progress" role="progressbar" aria-label={t('photo.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
                 <span style={{ width: `${percent}%` }} />
               </div>
-              <span>{progress.phase === 'saving' ? t('photo.saving') : t('photo.converting', { done: progress.done, total: progress.total })}</span>
+              <span>{progressText(progress)}</span>
             </div>
           )}
           {notice && (

@@ -1,7 +1,8 @@
 // The upload form (spec §2 upload screen, §4 Upload): subject name (or the subject, fixed), PDF
 // selection, an editable display name per file, photo mode, submit. Each file is announced to the
-// API, sent straight to storage with its own progress bar, then confirmed; 'Upload successful!'
-// then, 2 s later, the form clears and the subject opens. A plan limit opens the upgrade modal.
+// API (with the page texts photo mode read, when it read some), sent straight to storage with its
+// own progress bar, then confirmed; 'Upload successful!' then, 2 s later, the form clears and the
+// subject opens. A plan limit opens the upgrade modal.
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useLocation, useNavigate, Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -15,6 +16,7 @@ import { Icon } from '../ContentParts';
 import PhotoMode from './PhotoMode';
 import { formatFileSize } from '../subject-helpers';
 import { uploadToStorage } from './storage-upload';
+import { textPagesForUpload } from './page-text';
 import { defaultDisplayName, isPdfName, MAX_FILE_BYTES, PDF_CONTENT_TYPE } from '../../../../functions/core/files';
 import { normalizeSubjectName } from '../../../../functions/core/subjects';
 
@@ -29,6 +31,8 @@ interface Entry {
   displayName: string;
   /** Pages of a PDF made in photo mode. */
   photoPages?: number;
+  /** The text photo mode read on each page of that PDF (spec §4: optional textContent from OCR). */
+  textContent?: string[];
   state: EntryState;
   loaded: number;
   error: string | null;
@@ -119,12 +123,21 @@ export default function UploadForm({ subject, subjectCount, limits }: UploadForm
     });
   };
 
-  const addPhotoPdf = (file: File, pages: number) => {
+  const addPhotoPdf = (file: File, pages: number, textContent?: string[]) => {
     setError(null);
     setSuccess(false);
     setEntries((list) => [
       ...list,
-      { key: newKey(), file, displayName: uniqueDisplayName(defaultDisplayName(file.name), list), photoPages: pages, state: 'ready', loaded: 0, error: null },
+      {
+        key: newKey(),
+        file,
+        displayName: uniqueDisplayName(defaultDisplayName(file.name), list),
+        photoPages: pages,
+        textContent,
+        state: 'ready',
+        loaded: 0,
+        error: null,
+      },
     ]);
   };
 
@@ -142,12 +155,15 @@ export default function UploadForm({ subject, subjectCount, limits }: UploadForm
       return 'failed';
     };
     let ticket;
+    // Beyond what the server takes, no text is sent: the server reads the PDF itself.
+    const textPages = textPagesForUpload(entry.textContent, entry.photoPages);
     try {
       ticket = await subjectsApi.startUpload(target.id, {
         file_name: entry.file.name,
         size: entry.file.size,
         content_type: PDF_CONTENT_TYPE,
         display_name: entry.displayName.trim() || defaultDisplayName(entry.file.name),
+        ...(textPages ? { text_pages: textPages } : {}),
       });
     } catch (err) {
       if (isCapError(err)) {

@@ -1,9 +1,11 @@
 // Photo mode (spec §4, §9 Scan): photos become one A4 PDF in the browser. HEIC photos are turned
 // into JPEG first (heic-to, its decoder bundled with the app and loaded only when needed), the
 // EXIF orientation is applied (pdf-lib would ignore it), each photo is re-encoded as JPEG at
-// quality 0.92 and placed alone on an A4 page, scaled to fit inside 24 pt margins. The server
-// OCRs the pages on ingestion.
+// quality 0.92 and placed alone on an A4 page, scaled to fit inside 24 pt margins. With a page
+// reader, the text of each page is read from that same upright, scaled image, one page after the
+// other, and goes with the PDF; the server reads any page left without text itself.
 import { MAX_FILE_BYTES } from '../../../../functions/core/files';
+import type { PageReader } from './page-reader';
 
 export const PHOTO_JPEG_QUALITY = 0.92;
 export const PHOTO_PAGE_MARGIN_PT = 24;
@@ -22,13 +24,17 @@ export interface PhotoPdfProgress {
   /** Photos handled so far (read or failed). */
   done: number;
   total: number;
-  phase: 'reading' | 'saving';
+  /** Preparing the photos, reading the text of photo `current` (1-based), saving the PDF. */
+  phase: 'reading' | 'ocr' | 'saving';
+  current?: number;
 }
 
 export interface PhotoPdfResult {
   /** Null when no photo could be read. */
   pdf: Blob | null;
   pageCount: number;
+  /** With a page reader: the text read on each page of the PDF, in order ('' where none). */
+  pageTexts?: string[];
   /** Names of the photos that could not be read. */
   unreadable: string[];
 }
@@ -92,12 +98,17 @@ export function photoPdfName(now: Date): string {
   return `Photos ${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.pdf`;
 }
 
-export async function photosToPdf(photos: File[], onProgress: (p: PhotoPdfProgress) => void = () => undefined): Promise<PhotoPdfResult> {
+export async function photosToPdf(
+  photos: File[],
+  onProgress: (p: PhotoPdfProgress) => void = () => undefined,
+  reader?: PageReader,
+): Promise<PhotoPdfResult> {
   const { PDFDocument, PageSizes } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setProducer('Révise');
   pdf.setCreator('Révise');
   const unreadable: string[] = [];
+  const pageTexts: string[] = [];
   let embeddedBytes = 0;
   let pages = 0;
   const total = photos.length;
@@ -130,13 +141,17 @@ export async function photosToPdf(photos: File[], onProgress: (p: PhotoPdfProgre
       const page = pdf.addPage([pageWidth, pageHeight]);
       page.drawImage(image, { x: (pageWidth - width) / 2, y: (pageHeight - height) / 2, width, height });
       pages += 1;
+      if (reader) {
+        onProgress({ done: index, total, phase: 'ocr', current: index + 1 });
+        pageTexts.push(await reader.read(jpeg.bytes));
+      }
     }
     onProgress({ done: index + 1, total, phase: 'reading' });
   }
 
-  if (pages === 0) return { pdf: null, pageCount: 0, unreadable };
+  if (pages === 0) return { pdf: null, pageCount: 0, unreadable, ...(reader ? { pageTexts } : {}) };
   onProgress({ done: total, total, phase: 'saving' });
   const bytes = await pdf.save();
   if (bytes.byteLength > MAX_FILE_BYTES) throw new PhotoPdfTooLargeError();
-  return { pdf: new Blob([bytes as BlobPart], { type: 'application/pdf' }), pageCount: pages, unreadable };
+  return { pdf: new Blob([bytes as BlobPart], { type: 'application/pdf' }), pageCount: pages, unreadable, ...(reader ? { pageTexts } : {}) };
 }
