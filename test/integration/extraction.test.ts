@@ -5,16 +5,14 @@
 // a record, as a misbehaving client or a race could leave them.
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { S3Event } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newFileId, storagePath } from '../../functions/core/files.js';
 import { handler } from '../../functions/pipelines/extract-upload.js';
 import { storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
-import { fileSortKey, findFile, insertFileRecord, type FileRecord } from '../../functions/platform/store/files.js';
+import { findFile, type FileRecord } from '../../functions/platform/store/files.js';
 import { listPages } from '../../functions/platform/store/pages.js';
 import { updateProfileFields } from '../../functions/platform/store/profiles.js';
-import { encodeEventKey } from '../../lib/local/storage.js';
 import {
   corruptPdf,
   emptyFile,
@@ -27,6 +25,7 @@ import {
 } from '../support/fixtures.js';
 import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { findOrphans } from '../support/invariants.js';
+import { objectCreatedEvent, storeDirectly } from '../support/stored-files.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
 
 let host: TestHost;
@@ -62,35 +61,6 @@ async function uploadAndWait(name: string, bytes: Uint8Array, timeoutMs = 30_000
   return waitForFinal(host, user.accessToken, subjectId, start.body.file.id, timeoutMs);
 }
 
-/** A record as the upload API writes it, and the bytes put straight into the bucket. */
-async function storeDirectly(name: string, bytes: Uint8Array): Promise<FileRecord> {
-  const now = new Date();
-  const id = newFileId(now, randomBytes(4).toString('hex'));
-  const file: FileRecord = {
-    user_id: user.sub,
-    sk: fileSortKey(subjectId, id),
-    id,
-    subject_id: subjectId,
-    name,
-    display_name: name.replace(/\.pdf$/i, ''),
-    storage_path: storagePath(user.sub, subjectId, id, name),
-    size: bytes.byteLength,
-    content_type: 'application/pdf',
-    status: 'uploading',
-    error_code: null,
-    text_content: null,
-    language: null,
-    page_count: null,
-    successful_pages: null,
-    ocr_pages: null,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-    processing_started_at: null,
-  };
-  await insertFileRecord(file);
-  await storage().send(new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: file.storage_path, Body: bytes, ContentType: 'application/pdf' }));
-  return file;
-}
 
 async function waitForRecord(file: FileRecord, timeoutMs = 30_000): Promise<FileRecord> {
   const until = Date.now() + timeoutMs;
@@ -102,17 +72,6 @@ async function waitForRecord(file: FileRecord, timeoutMs = 30_000): Promise<File
   }
 }
 
-const eventFor = (key: string): S3Event =>
-  ({
-    Records: [
-      {
-        eventName: 'ObjectCreated:Post',
-        eventSource: 'aws:s3',
-        awsRegion: config().AWS_REGION,
-        s3: { bucket: { name: config().UPLOADS_BUCKET }, object: { key: encodeEventKey(key), size: 1 } },
-      },
-    ],
-  }) as unknown as S3Event;
 
 async function objectExists(key: string): Promise<boolean> {
   try {
@@ -188,7 +147,7 @@ describe('files that cannot be read', () => {
   });
 
   it('bytes that are not a PDF, stored under a .pdf name, fail as not a PDF', async () => {
-    const file = await storeDirectly('photo.pdf', notAPdf());
+    const file = await storeDirectly(user.sub, subjectId, 'photo.pdf', notAPdf());
     const final = await waitForRecord(file);
     expect(final).toMatchObject({ status: 'failed', error_code: 'pdf_only', text_content: null, page_count: null });
     const view = await fileView(file.id);
@@ -197,7 +156,7 @@ describe('files that cannot be read', () => {
   });
 
   it('an empty file fails as empty or invalid', async () => {
-    const file = await storeDirectly('vide.pdf', emptyFile());
+    const file = await storeDirectly(user.sub, subjectId, 'vide.pdf', emptyFile());
     const final = await waitForRecord(file);
     expect(final).toMatchObject({ status: 'failed', error_code: 'pdf_invalid', page_count: null });
     expect((await fileView(file.id)).body.error.message).toBe('Fichier PDF vide ou invalide.');
@@ -228,20 +187,20 @@ describe('pages of deleted files', () => {
 
 describe('storage events', () => {
   it('a duplicate event for a file already read changes nothing', async () => {
-    const file = await storeDirectly('doublon.pdf', await frenchCoursePdf());
+    const file = await storeDirectly(user.sub, subjectId, 'doublon.pdf', await frenchCoursePdf());
     const ready = await waitForRecord(file);
     expect(ready.status).toBe('ready');
     const pagesBefore = await listPages(user.sub, subjectId, file.id);
-    await handler(eventFor(file.storage_path));
+    await handler(objectCreatedEvent(file.storage_path));
     const after = await findFile(user.sub, subjectId, file.id);
     expect(after).toEqual(ready);
     expect(await listPages(user.sub, subjectId, file.id)).toEqual(pagesBefore);
   });
 
   it('events delivered twice at once still give one ready file with its pages once', async () => {
-    const file = await storeDirectly('deux-fois.pdf', await englishCoursePdf());
+    const file = await storeDirectly(user.sub, subjectId, 'deux-fois.pdf', await englishCoursePdf());
     // The host's own notification and two more deliveries of the same event.
-    await Promise.all([handler(eventFor(file.storage_path)), handler(eventFor(file.storage_path))]);
+    await Promise.all([handler(objectCreatedEvent(file.storage_path)), handler(objectCreatedEvent(file.storage_path))]);
     const final = await waitForRecord(file);
     expect(final).toMatchObject({ status: 'ready', page_count: 4, language: 'en' });
     const pages = await listPages(user.sub, subjectId, file.id);
@@ -260,7 +219,7 @@ describe('storage events', () => {
     const keys = [`${user.sub}/exports/notes.txt`, storagePath(user.sub, subjectId, newFileId(new Date(), 'a1b2c3d4'), 'episode.mp3')];
     for (const key of keys) {
       await storage().send(new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key, Body: 'not a course' }));
-      await handler(eventFor(key));
+      await handler(objectCreatedEvent(key));
     }
     await new Promise((r) => setTimeout(r, 300));
     for (const key of keys) {

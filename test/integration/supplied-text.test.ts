@@ -3,34 +3,23 @@
 // server's OCR as before, text beyond the limits is refused before anything is created, and the
 // record does not keep the supplied text once the file is read.
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUPPLIED_TEXT_LIMITS } from '../../functions/core/files.js';
 import { findFile } from '../../functions/platform/store/files.js';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import { scannedPdf } from '../support/fixtures.js';
-import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
-import { findOrphans } from '../support/invariants.js';
+import { api, newUser, type TestHost, type TestUser } from '../support/host.js';
+import { makePremium, useTestHost } from '../support/study.js';
 import { createSubject, postToStorage, waitForFinal } from '../support/uploads.js';
 
 let host: TestHost;
 let user: TestUser;
 let subjectId: string;
 
-beforeAll(async () => {
-  host = await startTestHost();
+useTestHost(async (started) => {
+  host = started;
   user = await newUser(host);
-  await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'active' }, new Date());
+  await makePremium(user);
   subjectId = (await createSubject(host, user.accessToken, 'Photos')).id;
-});
-
-afterEach(async () => {
-  const orphans = await findOrphans();
-  expect(orphans.objectsWithoutRecord).toEqual([]);
-  expect(orphans.recordsWithoutObject).toEqual([]);
-});
-
-afterAll(async () => {
-  await host?.stop();
 });
 
 /** A PDF of scanned pages, each photo showing one line, as photo mode builds it. */

@@ -3,9 +3,7 @@
 // (test/support/textract-fake.ts), which reads the stored object from the host's bucket. The real
 // Textract client serializes, signs and retries; the product decides which pages go to OCR, which
 // operation reads them, and what the student sees when Textract fails.
-import { randomBytes } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { S3Event } from 'aws-lambda';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newFileId, storagePath } from '../../functions/core/files.js';
@@ -13,13 +11,13 @@ import { handler } from '../../functions/pipelines/extract-upload.js';
 import { storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { textractProvider } from '../../functions/platform/ocr/textract.js';
-import { findFile, fileSortKey, insertFileRecord, type FileRecord } from '../../functions/platform/store/files.js';
+import { findFile } from '../../functions/platform/store/files.js';
 import { listPages } from '../../functions/platform/store/pages.js';
 import { updateProfileFields } from '../../functions/platform/store/profiles.js';
-import { encodeEventKey } from '../../lib/local/storage.js';
 import { coursePdf, FRENCH_COURSE, renderTextImage, SCANNED_LINES, scannedPdf } from '../support/fixtures.js';
 import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { findOrphans } from '../support/invariants.js';
+import { objectCreatedEvent, storeDirectly } from '../support/stored-files.js';
 import { errors, useTextractFake, type TextractCall, type TextractFake } from '../support/textract-fake.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
 
@@ -116,47 +114,7 @@ async function storedAt(fileId: string) {
   return { Bucket: config().UPLOADS_BUCKET, Name: record!.storage_path };
 }
 
-/** A record as the upload API writes it, and the bytes put straight into the bucket. */
-async function storeDirectly(name: string, bytes: Uint8Array): Promise<FileRecord> {
-  const now = new Date();
-  const id = newFileId(now, randomBytes(4).toString('hex'));
-  const file: FileRecord = {
-    user_id: user.sub,
-    sk: fileSortKey(subjectId, id),
-    id,
-    subject_id: subjectId,
-    name,
-    display_name: name.replace(/\.pdf$/i, ''),
-    storage_path: storagePath(user.sub, subjectId, id, name),
-    size: bytes.byteLength,
-    content_type: 'application/pdf',
-    status: 'uploading',
-    error_code: null,
-    text_content: null,
-    language: null,
-    page_count: null,
-    successful_pages: null,
-    ocr_pages: null,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-    processing_started_at: null,
-  };
-  await insertFileRecord(file);
-  await storage().send(new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: file.storage_path, Body: bytes, ContentType: 'application/pdf' }));
-  return file;
-}
 
-const eventFor = (key: string): S3Event =>
-  ({
-    Records: [
-      {
-        eventName: 'ObjectCreated:Post',
-        eventSource: 'aws:s3',
-        awsRegion: config().AWS_REGION,
-        s3: { bucket: { name: config().UPLOADS_BUCKET }, object: { key: encodeEventKey(key), size: 1 } },
-      },
-    ],
-  }) as unknown as S3Event;
 
 async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const limit = Date.now() + timeoutMs;
@@ -309,10 +267,10 @@ describe('duplicate storage events', () => {
     const sent = vi.spyOn(storage(), 'send');
     let key = '';
     const downloads = () => sent.mock.calls.filter(([command]) => command instanceof GetObjectCommand && command.input.Key === key).length;
-    const file = await storeDirectly('doublon.pdf', bytes);
+    const file = await storeDirectly(user.sub, subjectId, 'doublon.pdf', bytes);
     key = file.storage_path;
     // The host's own notification, and the same event delivered twice more while the job runs.
-    const redelivered = Promise.all([handler(eventFor(key)), handler(eventFor(key))]);
+    const redelivered = Promise.all([handler(objectCreatedEvent(key)), handler(objectCreatedEvent(key))]);
     await until(() => downloads() === 3, 'three extractions of the file');
     fake.release();
     await redelivered;

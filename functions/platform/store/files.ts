@@ -4,7 +4,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { errorMessage, type ErrorCode, type Lang } from '../../core/errors.js';
-import { parseStoragePath, type FileStatus } from '../../core/files.js';
+import { parseStoragePath, PDF_CONTENT_TYPE, storagePath, type FileStatus } from '../../core/files.js';
 import { storage, db } from '../clients.js';
 import { config } from '../config.js';
 import { isConditionFailure } from './profiles.js';
@@ -54,6 +54,31 @@ export interface FileView {
 export const TEXT_CONTENT_MAX = 50_000;
 
 export const fileSortKey = (subjectId: string, fileId: string): string => `${subjectId}#${fileId}`;
+
+/** The record of a new upload, as it is written before its object is stored (status uploading). */
+export function newUploadRecord(f: { userId: string; subjectId: string; id: string; fileName: string; displayName: string; size: number; now: Date }): FileRecord {
+  return {
+    user_id: f.userId,
+    sk: fileSortKey(f.subjectId, f.id),
+    id: f.id,
+    subject_id: f.subjectId,
+    name: f.fileName,
+    display_name: f.displayName,
+    storage_path: storagePath(f.userId, f.subjectId, f.id, f.fileName),
+    size: f.size,
+    content_type: PDF_CONTENT_TYPE,
+    status: 'uploading',
+    error_code: null,
+    text_content: null,
+    language: null,
+    page_count: null,
+    successful_pages: null,
+    ocr_pages: null,
+    created_at: f.now.toISOString(),
+    updated_at: f.now.toISOString(),
+    processing_started_at: null,
+  };
+}
 
 const table = () => config().tableNames.files;
 
