@@ -12,7 +12,6 @@ import {
   MAX_FILE_BYTES,
   newFileId,
   PDF_CONTENT_TYPE,
-  storagePath,
   UPLOAD_URL_TTL_SECONDS,
 } from '../core/files.js';
 import { storage } from './clients.js';
@@ -24,10 +23,10 @@ import {
   deleteFileRecord,
   deleteStoredObject,
   failProcessing,
-  fileSortKey,
   findFile,
   insertFileRecord,
   listFileRecords,
+  newUploadRecord,
   readObjectHead,
   storedObjectSize,
   type FileRecord,
@@ -62,28 +61,16 @@ export async function startUpload(userId: string, subjectId: string, req: Upload
   await reserveFileSlot(userId, subjectId, limits.max_files_per_subject);
 
   const id = newFileId(now, randomBytes(4).toString('hex'));
-  const key = storagePath(userId, subjectId, id, req.file_name);
-  const file: FileRecord = {
-    user_id: userId,
-    sk: fileSortKey(subjectId, id),
+  const file = newUploadRecord({
+    userId,
+    subjectId,
     id,
-    subject_id: subjectId,
-    name: req.file_name,
-    display_name: req.display_name?.trim() || defaultDisplayName(req.file_name),
-    storage_path: key,
+    fileName: req.file_name,
+    displayName: req.display_name?.trim() || defaultDisplayName(req.file_name),
     size: req.size,
-    content_type: PDF_CONTENT_TYPE,
-    status: 'uploading',
-    error_code: null,
-    text_content: null,
-    language: null,
-    page_count: null,
-    successful_pages: null,
-    ocr_pages: null,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-    processing_started_at: null,
-  };
+    now,
+  });
+  const key = file.storage_path;
   if (req.text_pages?.some((t) => t.trim().length > 0)) file.supplied_text = req.text_pages;
   try {
     await insertFileRecord(file);
