@@ -2,7 +2,9 @@
 // signed policy holds (signature, expiry, key, content type, size range, no unsigned field), the
 // file appears whole or not at all, and one ObjectCreated:Post notification follows. Everything
 // else (SDK calls, downloads, CORS preflights) reaches s3rver unchanged.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -40,15 +42,15 @@ beforeEach(() => {
   events = [];
 });
 
-const presign = (key: string, expires = 60): Promise<PresignedPost> =>
+const presign = (key: string, expires = 60, fields: Record<string, string> = {}, max = MAX): Promise<PresignedPost> =>
   createPresignedPost(s3, {
     Bucket: BUCKET,
     Key: key,
     Conditions: [
-      ['content-length-range', 1, MAX],
+      ['content-length-range', 1, max],
       ['eq', '$Content-Type', 'application/pdf'],
     ],
-    Fields: { 'Content-Type': 'application/pdf' },
+    Fields: { 'Content-Type': 'application/pdf', ...fields },
     Expires: expires,
   });
 
@@ -89,6 +91,23 @@ describe('browser uploads through the laptop storage', () => {
     expect(events[0].Records[0]).toMatchObject({ eventName: 'ObjectCreated:Post', s3: { object: { key: 'u1/s1/ok.pdf', size: 10_000 } } });
   });
 
+  it('gives the object one quoted ETag: in the answer (exposed to the page), on reads and in the event', async () => {
+    const res = await post(await presign('u1/s1/etag.pdf'), pdfBytes(5_000));
+    expect(res.status).toBe(204);
+    const etag = res.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(res.headers.get('access-control-expose-headers')).toContain('ETag');
+    const stored = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'u1/s1/etag.pdf' }));
+    expect(stored.ETag).toBe(etag);
+    await stored.Body!.transformToByteArray();
+    await settle();
+    expect(events[0].Records[0].s3.object.eTag).toBe(etag!.slice(1, -1));
+
+    const created = await post(await presign('u1/s1/etag-201.pdf', 60, { success_action_status: '201' }), pdfBytes(5_000));
+    expect(created.status).toBe(201);
+    expect(created.body).toContain(`<ETag>${created.headers.get('etag')}</ETag>`);
+  });
+
   it('refuses a file larger than the signed size range and keeps nothing of it', async () => {
     const res = await post(await presign('u1/s1/big.pdf'), pdfBytes(MAX + 1));
     expect(res.status).toBe(400);
@@ -97,6 +116,50 @@ describe('browser uploads through the laptop storage', () => {
     const leftovers = (await readdir(path.join(directory, BUCKET), { recursive: true })).filter((f) => String(f).includes('big.pdf'));
     expect(leftovers).toEqual([]);
     await settle();
+    expect(events).toHaveLength(0);
+  });
+
+  it('stores a file of several MiB byte for byte, and refuses one that passes the range after MiBs were written', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 12_345);
+    bytes.write('%PDF-1.7\n');
+    const res = await post(await presign('u1/s1/large.pdf', 60, {}, 4 * 1024 * 1024), bytes);
+    expect(res.status).toBe(204);
+    const stored = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'u1/s1/large.pdf' }));
+    expect(stored.ContentLength).toBe(bytes.length);
+    expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(bytes)).toBe(true);
+
+    const over = await post(await presign('u1/s1/over.pdf', 60, {}, 2 * 1024 * 1024), bytes);
+    expect(over.status).toBe(400);
+    expect(over.body).toContain('<Code>EntityTooLarge</Code>');
+    expect(await keys()).not.toContain('u1/s1/over.pdf');
+    const leftovers = (await readdir(path.join(directory, BUCKET), { recursive: true })).filter((f) => String(f).includes('over.pdf'));
+    expect(leftovers).toEqual([]);
+  });
+
+  it('keeps nothing of an upload whose client stops half-way', async () => {
+    const upload = await presign('u1/s1/cut.pdf');
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', new Blob([pdfBytes(40_000)], { type: 'application/pdf' }), 'cours.pdf');
+    const encoded = new Request(upload.url, { method: 'POST', body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const url = new URL(upload.url);
+    await new Promise<void>((resolve) => {
+      const req = request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length) },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(body.subarray(0, body.length - 10_000), () => setTimeout(() => req.destroy(), 100));
+    });
+    await settle();
+    expect(await keys()).not.toContain('u1/s1/cut.pdf');
+    const leftovers = (await readdir(path.join(directory, BUCKET), { recursive: true })).filter((f) => String(f).includes('cut.pdf'));
+    expect(leftovers).toEqual([]);
     expect(events).toHaveLength(0);
   });
 

@@ -33,6 +33,26 @@ export async function postToStorage(upload: { url: string; fields: Record<string
   return res.status;
 }
 
+/** The browser's form for a presigned POST, encoded once: the exact bytes fetch would send. */
+export async function encodeUploadForm(
+  upload: { url: string; fields: Record<string, string> },
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<{ contentType: string; body: Uint8Array }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
+  form.append('file', new Blob([bytes], { type: 'application/pdf' }), fileName);
+  const request = new Request(upload.url, { method: 'POST', body: form });
+  return { contentType: request.headers.get('content-type') as string, body: new Uint8Array(await request.arrayBuffer()) };
+}
+
+/** POSTs an encoded form (or any body, with its content type) and returns the answer's status and headers. */
+export async function postEncoded(url: string, form: { contentType: string; body: Uint8Array }): Promise<{ status: number; headers: Headers }> {
+  const res = await fetch(url, { method: 'POST', body: form.body, headers: { 'content-type': form.contentType } });
+  await res.arrayBuffer();
+  return { status: res.status, headers: res.headers };
+}
+
 /** The whole upload; returns the completion's answer (status and body). */
 export async function uploadFile(
   host: TestHost,
