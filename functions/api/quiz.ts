@@ -8,13 +8,13 @@
 // subject.
 import { z } from 'zod';
 import { AppError } from '../core/errors.js';
+import type { AnsweredQuestion, PendingQuestion, QuestionView, QuizSession, QuizSummary } from '../core/views.js';
 import { EngineError, isEngineError } from '../engine/errors.js';
 import {
   evaluationSchema,
   quizDifficulties,
   quizQuestionSchema,
   quizTypes,
-  type Citation,
   type Course,
   type Evaluation,
   type PracticeEngine,
@@ -68,52 +68,6 @@ const questionParams = sessionParams.extend({ questionId: idSchema });
 
 // ---- What the student sees ----
 
-export interface PendingQuestion {
-  id: string;
-  index: number;
-  type: QuizType;
-  difficulty: QuizDifficulty;
-  kind: QuizQuestion['kind'];
-  question: string;
-  options?: string[];
-}
-
-export interface AnsweredQuestion extends PendingQuestion {
-  status: 'correct' | 'incorrect' | 'skipped' | 'evaluated';
-  choice?: number;
-  answer?: string;
-  correct_index?: number;
-  explanation: string;
-  citations: Citation[];
-  rubric?: QuizQuestion['rubric'];
-  evaluation?: Evaluation;
-}
-
-export interface QuizSummary {
-  questions: number;
-  /** mcq answered right and open answers scoring at least PASSING_SCORE. */
-  correct: number;
-  mcq_total: number;
-  mcq_correct: number;
-  open_total: number;
-  /** Mean score of the evaluated open answers, rounded; null when none was evaluated. */
-  average_open_score: number | null;
-  skipped: number;
-  cards_created: number;
-}
-
-export interface QuizSession {
-  id: string;
-  subject_id: string;
-  file_id: string;
-  file_name: string;
-  difficulty: QuizDifficulty;
-  created_at: string;
-  ended_at: string | null;
-  questions: (PendingQuestion | AnsweredQuestion)[];
-  summary: QuizSummary | null;
-}
-
 /** The question without anything that gives the answer away (nor the fact it tests). */
 export function pendingView(q: SessionQuestion): PendingQuestion {
   const g = q.generated;
@@ -122,7 +76,7 @@ export function pendingView(q: SessionQuestion): PendingQuestion {
   return view;
 }
 
-export function questionView(q: SessionQuestion): PendingQuestion | AnsweredQuestion {
+export function questionView(q: SessionQuestion): QuestionView {
   if (q.status === 'pending') return pendingView(q);
   const g = q.generated;
   const view: AnsweredQuestion = { ...pendingView(q), status: q.status, explanation: g.explanation, citations: g.citations };

@@ -3,14 +3,11 @@
 import { FREE_CAPS } from '../core/plans.js';
 import type { Profile } from '../core/profile.js';
 import { deriveSubscription, NOT_SUBSCRIBED, type SubscriptionStatus } from '../core/subscription.js';
+import type { PlanLimits } from '../core/views.js';
 import { logger } from './logger.js';
 import { findProfile } from './store/profiles.js';
 
-export interface PlanLimits {
-  /** null: unlimited. */
-  max_subjects: number | null;
-  max_files_per_subject: number | null;
-}
+export type { PlanLimits };
 
 export interface Plan {
   subscription: SubscriptionStatus;

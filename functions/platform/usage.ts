@@ -10,26 +10,19 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../core/errors.js';
 import { FREE_MONTHLY_LIMITS, PREMIUM_ONLY_FEATURES, type MeteredFeature } from '../core/plans.js';
+import type { PremiumFeature, UsageFigure, UsageOverview } from '../core/views.js';
 import { db } from './clients.js';
 import { config } from './config.js';
 import { logger } from './logger.js';
 import { currentPlan, type Plan } from './plan.js';
 import { isConditionFailure } from './store/profiles.js';
 
-export type PremiumFeature = (typeof PREMIUM_ONLY_FEATURES)[number];
+export type { PremiumFeature, UsageFigure, UsageOverview };
 
 export const meteredFeatures = Object.keys(FREE_MONTHLY_LIMITS) as MeteredFeature[];
 
 /** The time zone whose calendar months the counters follow. */
 export const USAGE_TIME_ZONE = 'Europe/Paris';
-
-/** Where a counter stands after a request: `limit`/`remaining` null on unlimited plans. */
-export interface UsageFigure {
-  feature: MeteredFeature;
-  used: number;
-  limit: number | null;
-  remaining: number | null;
-}
 
 /** A unit taken for one request: what `refund` needs to give it back (to the same month). */
 export interface UsageTicket {
@@ -37,15 +30,6 @@ export interface UsageTicket {
   feature: MeteredFeature;
   month: string;
   figure: UsageFigure;
-}
-
-/** `GET /api/usage`. */
-export interface UsageOverview {
-  month: string;
-  subscribed: boolean;
-  features: Record<MeteredFeature, Omit<UsageFigure, 'feature'>>;
-  /** Whether each premium-only feature is available to this student. */
-  premium: Record<PremiumFeature, boolean>;
 }
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>();

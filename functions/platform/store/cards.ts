@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
+import { cardKinds, type Card, type CardCount, type CardKind, type CardSource } from '../../core/views.js';
 import { isDue, newCardState, type SrsState } from '../../core/srs.js';
 import type { Citation } from '../../engine/types.js';
 import { db } from '../clients.js';
@@ -19,35 +20,12 @@ import { deleteAllUnder, itemSortKey } from './drafts.js';
 import { isConditionFailure } from './profiles.js';
 import { queryAll } from './query.js';
 
-export const cardKinds = ['term', 'qa', 'mistake', 'manual'] as const;
-export type CardKind = (typeof cardKinds)[number];
-export type CardSource = 'generated' | 'mistake' | 'manual';
+export { cardKinds };
+export type { Card, CardCount, CardKind, CardSource };
 
 /** Longest front and back a card keeps (the engine's flashcard limits). */
 export const CARD_FRONT_MAX = 500;
 export const CARD_BACK_MAX = 2000;
-
-/** A card as the API returns it. */
-export interface Card {
-  id: string;
-  subject_id: string;
-  front: string;
-  back: string;
-  kind: CardKind;
-  source: CardSource;
-  citations: Citation[];
-  quiz_session_id?: string;
-  created_at: string;
-  updated_at: string;
-  due: string;
-  state: SrsState['state'];
-  reps: number;
-  lapses: number;
-  last_review: string | null;
-  stability: number;
-  difficulty: number;
-  scheduled_days: number;
-}
 
 /** A card with what is stored beside it: the FSRS learning step and, for a mistake, its fact. */
 export interface CardRecord extends Card {
@@ -59,13 +37,6 @@ interface CardItem extends Omit<CardRecord, 'citations'> {
   user_id: string;
   sk: string;
   citations_json: string;
-}
-
-/** A subject's cards counted: how many are due now, and how many there are. */
-export interface CardCount {
-  subject_id: string;
-  due: number;
-  total: number;
 }
 
 const table = () => config().tableNames.cards;

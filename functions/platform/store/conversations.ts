@@ -7,33 +7,14 @@
 // conversation both land, one after the other.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
-import type { Answer, AnswerMode } from '../../engine/types.js';
+import type { Conversation, ConversationSummary, Turn } from '../../core/views.js';
+import type { Answer } from '../../engine/types.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 import { deleteAllUnder, deleteDraft, draftExpiry, isLive, itemSortKey, listSavedUnder, saveDraft, shorten } from './drafts.js';
 import { isConditionFailure } from './profiles.js';
 
-export interface Turn {
-  id: string;
-  question: string;
-  mode: AnswerMode;
-  answer: Answer;
-  created_at: string;
-}
-
-export interface ConversationSummary {
-  id: string;
-  subject_id: string;
-  title: string;
-  saved: boolean;
-  created_at: string;
-  updated_at: string;
-  turn_count: number;
-}
-
-export interface Conversation extends ConversationSummary {
-  turns: Turn[];
-}
+export type { Conversation, ConversationSummary, Turn };
 
 interface ConversationItem extends ConversationSummary {
   user_id: string;

@@ -5,6 +5,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-s
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { errorMessage, type ErrorCode, type Lang } from '../../core/errors.js';
 import { parseStoragePath, PDF_CONTENT_TYPE, storagePath, type FileStatus } from '../../core/files.js';
+import type { FileView } from '../../core/views.js';
 import { storage, db } from '../clients.js';
 import { config } from '../config.js';
 import { isConditionFailure } from './profiles.js';
@@ -37,18 +38,7 @@ export interface FileRecord {
   supplied_text?: string[];
 }
 
-export interface FileView {
-  id: string;
-  subject_id: string;
-  name: string;
-  display_name: string;
-  size: number;
-  status: FileStatus;
-  error: { code: string; message: string } | null;
-  language: FileRecord['language'];
-  page_count: number | null;
-  created_at: string;
-}
+export type { FileView };
 
 /** Characters of text kept on the record; the whole text lives page by page in Pages. */
 export const TEXT_CONTENT_MAX = 50_000;

@@ -2,17 +2,12 @@
 // `owner = {user_id}#{subject_id}`, `sk = {file_id}#{page as 4 digits}`, so one query reads a
 // file's pages (or a whole subject's) in order. Writes are batches of puts: writing the same
 // pages again replaces them with the same content.
+import type { PageText } from '../../core/views.js';
 import { batchWrite, type WriteRequest } from './batch.js';
 import { config } from '../config.js';
 import { queryAll } from './query.js';
 
-export interface PageText {
-  /** 1-based. */
-  page: number;
-  text: string;
-  /** Whether the text was read by OCR. */
-  ocr: boolean;
-}
+export type { PageText };
 
 export interface StoredPage extends PageText {
   file_id: string;

@@ -8,7 +8,8 @@
 // ignore an expired session; the laptop's dynalite has no TTL).
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
-import type { Evaluation, QuizDifficulty, QuizQuestion } from '../../engine/types.js';
+import type { AnswerStatus, QuizSession } from '../../core/views.js';
+import type { Evaluation, QuizQuestion } from '../../engine/types.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 import { deleteAllUnder, itemSortKey } from './drafts.js';
@@ -21,7 +22,7 @@ export const MAX_QUESTIONS_BYTES = 350_000;
 /** How long a session is kept after its last change. */
 export const QUIZ_SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
-export type QuestionStatus = 'pending' | 'correct' | 'incorrect' | 'skipped' | 'evaluated';
+export type QuestionStatus = 'pending' | AnswerStatus;
 
 export interface SessionQuestion {
   id: string;
@@ -44,15 +45,9 @@ export interface SessionQuestion {
   card_created?: boolean;
 }
 
-export interface QuizSessionRecord {
-  id: string;
-  subject_id: string;
-  file_id: string;
-  file_name: string;
-  difficulty: QuizDifficulty;
-  created_at: string;
+/** The session as stored: the API's view of it, with the questions in full and a version. */
+export interface QuizSessionRecord extends Omit<QuizSession, 'questions' | 'summary'> {
   updated_at: string;
-  ended_at: string | null;
   /** Incremented by every change; each write is conditional on it. */
   version: number;
   questions: SessionQuestion[];

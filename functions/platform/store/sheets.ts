@@ -3,23 +3,13 @@
 // saves it (spec §6: summary_save is premium-only).
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
+import type { SheetRecord, SheetSummary } from '../../core/views.js';
 import type { Sheet } from '../../engine/types.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 import { deleteAllUnder, deleteDraft, draftExpiry, isLive, itemSortKey, listSavedUnder, saveDraft, shorten, TITLE_MAX } from './drafts.js';
 
-export interface SheetSummary {
-  id: string;
-  subject_id: string;
-  file_id: string | null;
-  title: string;
-  saved: boolean;
-  created_at: string;
-}
-
-export interface SheetRecord extends SheetSummary {
-  content: Sheet;
-}
+export type { SheetRecord, SheetSummary };
 
 interface SheetItem extends SheetSummary {
   user_id: string;

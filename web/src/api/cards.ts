@@ -2,38 +2,17 @@
 // (generated from the course, made from a quiz mistake, or written by hand), decks generated from
 // a file or the whole subject, the review that schedules a card's next date, and the number of
 // cards due in each subject.
-import type { Citation } from '../../../functions/engine/types';
+import type { SrsRating, SrsStateName } from '../../../functions/core/srs';
+import type { Card, CardCount, CardSource } from '../../../functions/core/views';
 import { api } from './client';
 import type { UsageFigure } from './study';
 
-export type CardSource = 'generated' | 'mistake' | 'manual';
-export type CardState = 'new' | 'learning' | 'review' | 'relearning';
-export type Rating = 'again' | 'hard' | 'good' | 'easy';
+export type { Card, CardSource };
+export type CardState = SrsStateName;
+export type Rating = SrsRating;
 
 /** The four ratings, in the order of their keys (1 to 4). */
 export const RATINGS: readonly Rating[] = ['again', 'hard', 'good', 'easy'];
-
-export interface Card {
-  id: string;
-  subject_id: string;
-  front: string;
-  back: string;
-  kind: 'term' | 'qa' | 'mistake' | 'manual';
-  source: CardSource;
-  citations: Citation[];
-  quiz_session_id?: string;
-  created_at: string;
-  updated_at: string;
-  /** ISO date: when the card is to be reviewed next. */
-  due: string;
-  state: CardState;
-  reps: number;
-  lapses: number;
-  last_review: string | null;
-  stability: number;
-  difficulty: number;
-  scheduled_days: number;
-}
 
 export interface CardList {
   cards: Card[];
@@ -41,11 +20,7 @@ export interface CardList {
   total: number;
 }
 
-export interface DueCount {
-  subject_id: string;
-  due: number;
-  total: number;
-}
+export type DueCount = CardCount;
 
 /** The server's bounds for a generated deck. */
 export const DECK_MIN = 5;

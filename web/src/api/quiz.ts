@@ -1,80 +1,26 @@
 // The quiz API (functions/api/quiz.ts) as the web app calls it: a session on one file, questions
 // generated one at a time, answered (a choice, a written answer, or "I don't know") and ended
-// with a summary. The generated shapes (Evaluation, Citation) are the engine's own types, read
-// from functions/engine/types.ts so the page renders exactly what the server validated.
+// with a summary. The response shapes are the server's own (functions/core/views.ts), and the
+// generated ones (Evaluation, Citation) the engine's (functions/engine/types.ts), so the page
+// renders exactly what the server validated.
+import type { AnsweredQuestion, AnswerStatus, PendingQuestion, QuestionView, QuizSession, QuizSummary, Rubric } from '../../../functions/core/views';
 import type { Citation, Evaluation, FactKind, QuizDifficulty, QuizType } from '../../../functions/engine/types';
 import { api } from './client';
 import type { Card } from './cards';
 import type { UsageFigure } from './study';
 
 export type { Citation, Evaluation, FactKind, QuizDifficulty, QuizType };
-
-/** A question waiting for its answer: neither the right answer nor the citations are sent yet. */
-export interface PendingQuestion {
-  id: string;
-  /** 1-based, in the session. */
-  index: number;
-  type: QuizType;
-  difficulty: QuizDifficulty;
-  kind: FactKind;
-  question: string;
-  /** mcq: the four options. */
-  options?: string[];
-  status?: 'pending';
-}
-
-export type AnswerStatus = 'correct' | 'incorrect' | 'skipped' | 'evaluated';
-
-export interface Rubric {
-  key_points: string[];
-  model_answer: string;
-}
-
-export interface AnsweredQuestion extends Omit<PendingQuestion, 'status'> {
-  status: AnswerStatus;
-  /** mcq: the option chosen (absent when skipped). */
-  choice?: number;
-  /** open: what the student wrote. */
-  answer?: string;
-  /** mcq: the right option. */
-  correct_index?: number;
-  explanation: string;
-  citations: Citation[];
-  rubric?: Rubric;
-  /** open and answered: the grading. */
-  evaluation?: Evaluation;
-}
-
-export type SessionQuestion = PendingQuestion | AnsweredQuestion;
-
-export interface QuizSummary {
-  questions: number;
-  /** mcq right + open answers scoring 50 or more. */
-  correct: number;
-  mcq_total: number;
-  mcq_correct: number;
-  open_total: number;
-  average_open_score: number | null;
-  skipped: number;
-  cards_created: number;
-}
-
-export interface QuizSession {
-  id: string;
-  subject_id: string;
-  file_id: string;
-  file_name: string;
-  difficulty: QuizDifficulty;
-  created_at: string;
-  ended_at: string | null;
-  questions: SessionQuestion[];
-  summary: QuizSummary | null;
-}
+export type { AnsweredQuestion, AnswerStatus, PendingQuestion, QuizSession, QuizSummary, Rubric };
+/** A question of a session: pending (no status sent) or answered. */
+export type SessionQuestion = QuestionView;
 
 /** One of: the option chosen (mcq), the written answer (open), or "I don't know". */
 export type QuizAnswer = { choice: number } | { answer: string } | { skip: true };
 
-export const isAnswered = (q: SessionQuestion): q is AnsweredQuestion => q.status !== undefined && q.status !== 'pending';
+/** A pending question is sent without a status. */
+type MaybeStatus = { status?: string };
+export const isAnswered = (q: SessionQuestion): q is AnsweredQuestion =>
+  (q as MaybeStatus).status !== undefined && (q as MaybeStatus).status !== 'pending';
 
 /** An open answer scoring this much or more counts as right (as in the summary). */
 export const OPEN_PASS_SCORE = 50;

@@ -1,73 +1,30 @@
 // The study API (functions/api/usage.ts, questions.ts, conversations.ts, sheets.ts) as the web app
 // calls it: the month's usage, answers to questions and the conversations that hold them, revision
-// sheets. The generated shapes (Answer, Sheet, Citation) are the engine's own types, read from
-// functions/engine/types.ts so the page renders exactly what the server validated.
+// sheets. The response shapes are the server's own (functions/core/views.ts), and the generated
+// ones (Answer, Sheet, Citation) the engine's (functions/engine/types.ts), so the page renders
+// exactly what the server validated.
 import type { MeteredFeature } from '../../../functions/core/plans';
+import type {
+  Conversation,
+  ConversationSummary,
+  FeatureUsage,
+  SheetRecord,
+  SheetSummary,
+  Turn,
+  UsageFigure,
+  UsageOverview,
+} from '../../../functions/core/views';
 import type { Answer, AnswerMode, Citation, CitedText, ExerciseSolution, Sheet } from '../../../functions/engine/types';
 import { api, request } from './client';
 
 export type { Answer, AnswerMode, Citation, CitedText, ExerciseSolution, Sheet, MeteredFeature };
+export type { Conversation, ConversationSummary, FeatureUsage, SheetRecord, SheetSummary, Turn, UsageFigure };
+export type UsageSummary = UsageOverview;
 export type AnswerBlock = Answer['blocks'][number];
 export type Calculation = ExerciseSolution['calculations'][number];
 
 /** The five answer modes, in the order the picker shows them (spec §2/§3). */
 export const ANSWER_MODES: readonly AnswerMode[] = ['course', 'concise', 'detailed', 'exercise', 'step_by_step'];
-
-export interface FeatureUsage {
-  used: number;
-  /** null: unlimited (Premium or trial). */
-  limit: number | null;
-  remaining: number | null;
-}
-
-export interface UsageSummary {
-  /** 'YYYY-MM' */
-  month: string;
-  subscribed: boolean;
-  features: Record<MeteredFeature, FeatureUsage>;
-  /** true: available to this student. */
-  premium: { summary_save: boolean; podcast_save: boolean; statistics_access: boolean };
-}
-
-/** The usage of one feature after a generation. */
-export interface UsageFigure extends FeatureUsage {
-  feature: MeteredFeature;
-}
-
-export interface ConversationSummary {
-  id: string;
-  subject_id: string;
-  title: string;
-  saved: boolean;
-  created_at: string;
-  updated_at: string;
-  turn_count: number;
-}
-
-export interface Turn {
-  id: string;
-  question: string;
-  mode: AnswerMode;
-  answer: Answer;
-  created_at: string;
-}
-
-export interface Conversation extends ConversationSummary {
-  turns: Turn[];
-}
-
-export interface SheetSummary {
-  id: string;
-  subject_id: string;
-  file_id: string | null;
-  title: string;
-  saved: boolean;
-  created_at: string;
-}
-
-export interface SheetRecord extends SheetSummary {
-  content: Sheet;
-}
 
 export interface AskBody {
   question: string;

@@ -4,35 +4,17 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Subject } from '../../../functions/core/subjects';
 import type { FileStatus } from '../../../functions/core/files';
+import type { FileView, PageText, PlanLimits } from '../../../functions/core/views';
 import { api } from './client';
 import { useSession } from '../auth/session';
 
-export type { Subject, FileStatus };
-
-export interface SubjectLimits {
-  /** null: unlimited (Premium or trial). */
-  max_subjects: number | null;
-  max_files_per_subject: number | null;
-}
+export type { Subject, FileStatus, FileView, PageText };
+export type SubjectLimits = PlanLimits;
 
 export interface SubjectList {
   /** Newest first. */
   subjects: Subject[];
   limits: SubjectLimits;
-}
-
-export interface FileView {
-  id: string;
-  subject_id: string;
-  /** The original file name. */
-  name: string;
-  display_name: string;
-  size: number;
-  status: FileStatus;
-  error: { code: string; message: string } | null;
-  language: 'fr' | 'en' | 'und' | null;
-  page_count: number | null;
-  created_at: string;
 }
 
 export interface UploadTicket {
@@ -47,12 +29,6 @@ export interface StartUploadBody {
   content_type: string;
   display_name?: string;
   text_pages?: string[];
-}
-
-export interface PageText {
-  page: number;
-  text: string;
-  ocr: boolean;
 }
 
 const enc = encodeURIComponent;

@@ -1,20 +1,10 @@
 // Response shapes of the API calls the shell makes (see the server handlers under functions/api).
+import type { Streak } from '../../../functions/core/streak';
+import type { SubscriptionStatus } from '../../../functions/core/subscription';
+
 export type { PublicProfile } from '../../../functions/core/profile';
-
-export interface StreakInfo {
-  streak_count: number;
-  highest_streak: number;
-  last_login_date: string | null;
-}
-
-export interface SubscriptionInfo {
-  is_subscribed: boolean;
-  subscription_status: string;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  payment_method: string | null;
-  trial_end: string | null;
-}
+export type StreakInfo = Streak;
+export type SubscriptionInfo = SubscriptionStatus;
 
 export interface ReferralSummary {
   code: string;

@@ -1,0 +1,204 @@
+// What the API returns, field by field: the views of subjects' files, usage, flashcards,
+// conversations, revision sheets and quiz sessions. The server's handlers and stores build these
+// shapes and the web app reads them, both from this one definition. Types only (and a constant
+// list), no I/O: the web app imports this module as well as the server.
+import type { Answer, AnswerMode, Citation, Evaluation, FactKind, QuizDifficulty, QuizQuestion, QuizType, Sheet } from '../engine/types.js';
+import type { FileStatus } from './files.js';
+import type { MeteredFeature, PREMIUM_ONLY_FEATURES } from './plans.js';
+import type { SrsStateName } from './srs.js';
+
+// ---- Plan caps and usage ----
+
+/** The plan's caps on subjects and files; null: unlimited (Premium or trial). */
+export interface PlanLimits {
+  max_subjects: number | null;
+  max_files_per_subject: number | null;
+}
+
+export type PremiumFeature = (typeof PREMIUM_ONLY_FEATURES)[number];
+
+/** Where a feature's counter stands this month. */
+export interface FeatureUsage {
+  used: number;
+  /** null: unlimited (Premium or trial). */
+  limit: number | null;
+  remaining: number | null;
+}
+
+/** Where a counter stands after a request (the usage of one feature after a generation). */
+export interface UsageFigure extends FeatureUsage {
+  feature: MeteredFeature;
+}
+
+/** `GET /api/usage`. */
+export interface UsageOverview {
+  /** 'YYYY-MM' */
+  month: string;
+  subscribed: boolean;
+  features: Record<MeteredFeature, FeatureUsage>;
+  /** Whether each premium-only feature is available to this student. */
+  premium: Record<PremiumFeature, boolean>;
+}
+
+// ---- Files ----
+
+/** A course file as the API returns it. */
+export interface FileView {
+  id: string;
+  subject_id: string;
+  /** The original file name. */
+  name: string;
+  display_name: string;
+  size: number;
+  status: FileStatus;
+  error: { code: string; message: string } | null;
+  language: 'fr' | 'en' | 'und' | null;
+  page_count: number | null;
+  created_at: string;
+}
+
+/** The text of one page of a file. */
+export interface PageText {
+  /** 1-based. */
+  page: number;
+  text: string;
+  /** Whether the text was read by OCR. */
+  ocr: boolean;
+}
+
+// ---- Flashcards ----
+
+export const cardKinds = ['term', 'qa', 'mistake', 'manual'] as const;
+export type CardKind = (typeof cardKinds)[number];
+export type CardSource = 'generated' | 'mistake' | 'manual';
+
+/** A card as the API returns it. */
+export interface Card {
+  id: string;
+  subject_id: string;
+  front: string;
+  back: string;
+  kind: CardKind;
+  source: CardSource;
+  citations: Citation[];
+  quiz_session_id?: string;
+  created_at: string;
+  updated_at: string;
+  /** ISO date: when the card is to be reviewed next. */
+  due: string;
+  state: SrsStateName;
+  reps: number;
+  lapses: number;
+  last_review: string | null;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+}
+
+/** A subject's cards counted: how many are due now, and how many there are. */
+export interface CardCount {
+  subject_id: string;
+  due: number;
+  total: number;
+}
+
+// ---- Conversations ----
+
+export interface Turn {
+  id: string;
+  question: string;
+  mode: AnswerMode;
+  answer: Answer;
+  created_at: string;
+}
+
+export interface ConversationSummary {
+  id: string;
+  subject_id: string;
+  title: string;
+  saved: boolean;
+  created_at: string;
+  updated_at: string;
+  turn_count: number;
+}
+
+export interface Conversation extends ConversationSummary {
+  turns: Turn[];
+}
+
+// ---- Revision sheets ----
+
+export interface SheetSummary {
+  id: string;
+  subject_id: string;
+  file_id: string | null;
+  title: string;
+  saved: boolean;
+  created_at: string;
+}
+
+export interface SheetRecord extends SheetSummary {
+  content: Sheet;
+}
+
+// ---- Quiz sessions ----
+
+/** A question waiting for its answer: neither the right answer nor the citations are sent yet. */
+export interface PendingQuestion {
+  id: string;
+  /** 1-based, in the session. */
+  index: number;
+  type: QuizType;
+  difficulty: QuizDifficulty;
+  kind: FactKind;
+  question: string;
+  /** mcq: the four options. */
+  options?: string[];
+}
+
+export type AnswerStatus = 'correct' | 'incorrect' | 'skipped' | 'evaluated';
+
+export type Rubric = NonNullable<QuizQuestion['rubric']>;
+
+export interface AnsweredQuestion extends PendingQuestion {
+  status: AnswerStatus;
+  /** mcq: the option chosen (absent when skipped). */
+  choice?: number;
+  /** open: what the student wrote. */
+  answer?: string;
+  /** mcq: the right option. */
+  correct_index?: number;
+  explanation: string;
+  citations: Citation[];
+  rubric?: Rubric;
+  /** open and answered: the grading. */
+  evaluation?: Evaluation;
+}
+
+/** A question of a session, answered or not. */
+export type QuestionView = PendingQuestion | AnsweredQuestion;
+
+export interface QuizSummary {
+  questions: number;
+  /** mcq answered right and open answers scoring at least the passing score (50). */
+  correct: number;
+  mcq_total: number;
+  mcq_correct: number;
+  open_total: number;
+  /** Mean score of the evaluated open answers, rounded; null when none was evaluated. */
+  average_open_score: number | null;
+  skipped: number;
+  cards_created: number;
+}
+
+export interface QuizSession {
+  id: string;
+  subject_id: string;
+  file_id: string;
+  file_name: string;
+  difficulty: QuizDifficulty;
+  created_at: string;
+  ended_at: string | null;
+  questions: QuestionView[];
+  summary: QuizSummary | null;
+}
