@@ -11,7 +11,11 @@ import { createServer, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { RetryPolicy } from '../../functions/engine/bedrock/converse.js';
 import { EngineError } from '../../functions/engine/errors.js';
+
+/** The model the engine tests configure. */
+export const MODEL = 'eu.anthropic.claude-haiku-4-5-20251001-v1:0';
 
 export interface ConverseBody {
   messages: { role: 'user' | 'assistant'; content: { text?: string }[] }[];
@@ -47,6 +51,13 @@ export const replies = {
   validation: (message: string): FakeReply => ({ error: 'ValidationException', status: 400, message }),
   accessDenied: (): FakeReply => ({ error: 'AccessDeniedException', status: 403, message: 'You do not have access to the model.' }),
 };
+
+/** A citation as the model writes it in a tool input. */
+export const cite = (file_id: string, file_name: string, page: number, quote?: string) => ({ file_id, file_name, page, ...(quote ? { quote } : {}) });
+
+/** The text of a request's last (user) message. */
+export const userText = (body: ConverseBody): string => body.messages.at(-1)!.content.map((c) => c.text ?? '').join('');
+export const systemText = (body: ConverseBody): string => (body.system ?? []).map((s) => s.text ?? '').join('');
 
 export interface ConverseFake {
   /** `http://127.0.0.1:{port}`, for the client's `endpoint`. */
@@ -155,13 +166,34 @@ export async function startConverseFake(): Promise<ConverseFake> {
   };
 }
 
+/** What a test file builds the engine under test with, and what that engine did in the current test. */
+export interface EngineUnderTest<Facts> {
+  /** The fake's client, MODEL, three attempts (the first retry after 100 ms), waits recorded instead of slept, facts recorded. */
+  options(): {
+    client: BedrockRuntimeClient;
+    modelId: string;
+    retry: RetryPolicy;
+    sleep: (ms: number) => Promise<void>;
+    onGeneration: (facts: Facts) => void;
+  };
+  /** The waits between attempts, in ms. */
+  sleeps: number[];
+  /** What every generation that succeeded reported. */
+  facts: Facts[];
+  /** The body of the last request the fake received. */
+  lastBody(): ConverseBody;
+}
+
 /**
  * For a test file: starts the fake and a Bedrock client pointed at it (one attempt per call: the
- * engine retries itself), hands both to `use`, resets the fake before each test, and stops both.
+ * engine retries itself), hands the fake to `use`, resets the fake, the waits and the facts before
+ * each test, and stops both at the end.
  */
-export function useConverseFake(use: (fake: ConverseFake, client: BedrockRuntimeClient) => void): void {
+export function useConverseFake<Facts>(use: (fake: ConverseFake) => void): EngineUnderTest<Facts> {
   let fake: ConverseFake | undefined;
   let client: BedrockRuntimeClient | undefined;
+  const sleeps: number[] = [];
+  const facts: Facts[] = [];
   beforeAll(async () => {
     fake = await startConverseFake();
     client = new BedrockRuntimeClient({
@@ -170,13 +202,31 @@ export function useConverseFake(use: (fake: ConverseFake, client: BedrockRuntime
       credentials: { accessKeyId: 'AKIDFAKE', secretAccessKey: 'fake-secret' },
       maxAttempts: 1,
     });
-    use(fake, client);
+    use(fake);
   });
-  beforeEach(() => fake?.reset());
+  beforeEach(() => {
+    fake?.reset();
+    sleeps.length = 0;
+    facts.length = 0;
+  });
   afterAll(async () => {
     client?.destroy();
     await fake?.close();
   });
+  return {
+    options: () => ({
+      client: client!,
+      modelId: MODEL,
+      retry: { attempts: 3, baseDelayMs: 100 },
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      onGeneration: (f) => facts.push(f),
+    }),
+    sleeps,
+    facts,
+    lastBody: () => fake!.calls.at(-1)!.body,
+  };
 }
 
 /** The EngineError a generation fails with (the test fails if it does not fail so). */

@@ -7,9 +7,7 @@
 // A grading reads the question, its rubric, the cited pages and the student's answer fenced as
 // data; a deck keeps the cited cards with new fronts and fails when fewer than half are left.
 // Each request fits the token budget; throttling is retried within the time budget (converse.ts).
-import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import type { ZodError } from 'zod';
-import { EngineError, type EngineErrorKind } from '../errors.js';
+import { EngineError } from '../errors.js';
 import {
   evaluationSchema,
   flashcardSchema,
@@ -24,8 +22,8 @@ import {
   type QuizRequest,
 } from '../types.js';
 import { cutText, DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens, selectSheetPages, type SuppliedPassage } from './budget.js';
-import { callTool, DEFAULT_TIME_BUDGET_MS, defaultRetry, type RetryPolicy, type ToolCall } from './converse.js';
-import { Grounding, SuppliedPages, type GroundingTally } from './grounding.js';
+import { Generation, type GenerationFacts, type GenerationOptions, type GenerationTask } from './generation.js';
+import { Grounding, SuppliedPages } from './grounding.js';
 import { AskedFacts, answerTag, distinctOptions, factKey, frontKey, shuffleOptions, textContains, textsByPage } from './practice-checks.js';
 import {
   evaluationSystemPrompt,
@@ -36,37 +34,19 @@ import {
   quizUserMessage,
 } from './practice-prompts.js';
 import { evaluationOutputSchema, evaluationTool, flashcardsTool, mcqOutputSchema, mcqTool, openOutputSchema, openTool } from './practice-schemas.js';
-import { passageBlock } from './prompts.js';
+import { passageTokens } from './prompts.js';
 import { toolTokens } from './schemas.js';
 
-export type PracticeTask = 'quiz_question' | 'evaluation' | 'flashcards';
+export type PracticeTask = Exclude<GenerationTask, 'answer' | 'sheet'>;
 
 /** Counts only, never text (the same figures as an answer's or a sheet's GenerationFacts). */
-export interface PracticeGenerationFacts {
-  task: PracticeTask;
-  modelId: string;
-  /** Calls made, retries and the retry after a repeated fact included. */
-  attempts: number;
-  passages: number;
-  estimatedInputTokens: number;
-  inputTokens: number;
-  outputTokens: number;
-  latencyMs: number;
-  citations: GroundingTally;
-}
+export type PracticeGenerationFacts = GenerationFacts<PracticeTask>;
 
 /** What the practice generators need: the options bedrockEngine receives (index.ts) fit. */
-export interface BedrockPracticeOptions {
-  client: BedrockRuntimeClient;
-  modelId: string;
+export interface BedrockPracticeOptions extends GenerationOptions<PracticeTask> {
   inputTokenBudget?: number;
   /** Most output tokens of a quiz question, of a grading, and of a deck of 40 cards (smaller decks get less). */
   practiceOutputTokens?: { quizQuestion?: number; evaluation?: number; flashcards?: number };
-  retry?: RetryPolicy;
-  /** Time for the whole generation, retries included. */
-  timeBudgetMs?: number;
-  sleep?: (ms: number) => Promise<void>;
-  onGeneration?: (facts: PracticeGenerationFacts) => void;
 }
 
 const QUIZ_OUTPUT_TOKENS = 1_500;
@@ -85,12 +65,6 @@ const EXCLUSION_LINE_CHARS = 150;
 /** Room kept in a quiz request for the retry's note about a repeated fact. */
 const RETRY_NOTE_TOKENS = 120;
 
-const cost = (p: SuppliedPassage): number => estimateTokens(`${passageBlock(p)}\n\n`);
-
-function issuesOf(error: ZodError): string {
-  return [...new Set(error.issues.map((i) => i.path.join('.') || '(root)'))].slice(0, 5).join(', ');
-}
-
 /** The first lines that fit in `tokens`, each cut to a line's length. */
 function fitLines(lines: readonly string[], tokens: number): string[] {
   const out: string[] = [];
@@ -103,74 +77,6 @@ function fitLines(lines: readonly string[], tokens: number): string[] {
     left -= size;
   }
   return out;
-}
-
-function estimateCall(call: ToolCall): number {
-  return estimateTokens(call.system) + call.messages.reduce((sum, m) => sum + estimateTokens(m.text), 0) + toolTokens(call.tool);
-}
-
-/** One generation: its calls share a deadline, and their attempts and usage add up. */
-class Generation {
-  private attempts = 0;
-  private inputTokens = 0;
-  private outputTokens = 0;
-  private latencyMs = 0;
-  private estimated = 0;
-  private readonly deadline: number;
-
-  constructor(
-    private readonly options: BedrockPracticeOptions,
-    private readonly task: PracticeTask,
-  ) {
-    this.deadline = Date.now() + (options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
-  }
-
-  async call(call: ToolCall): Promise<unknown> {
-    this.estimated = estimateCall(call);
-    const limits = {
-      retry: this.options.retry ?? defaultRetry,
-      sleep: this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
-      deadline: this.deadline,
-    };
-    try {
-      const result = await callTool(this.options.client, call, limits);
-      this.attempts += result.attempts;
-      this.inputTokens += result.usage.inputTokens;
-      this.outputTokens += result.usage.outputTokens;
-      this.latencyMs += result.latencyMs;
-      return result.input;
-    } catch (err) {
-      if (err instanceof EngineError && this.attempts > 0) {
-        throw new EngineError(err.kind, err.message, { cause: err.cause, attempts: this.attempts + err.attempts });
-      }
-      throw err;
-    }
-  }
-
-  fail(kind: EngineErrorKind, message: string): EngineError {
-    return new EngineError(kind, message, { attempts: this.attempts });
-  }
-
-  /** The tool input matched `schema`, or an invalid_output naming where it did not. */
-  parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, value: unknown, what: string): T {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw this.fail('invalid_output', `The ${what} did not match its schema at ${issuesOf(parsed.error)}`);
-    return parsed.data;
-  }
-
-  done(passages: number, citations: GroundingTally): void {
-    this.options.onGeneration?.({
-      task: this.task,
-      modelId: this.options.modelId,
-      attempts: this.attempts,
-      passages,
-      estimatedInputTokens: this.estimated,
-      inputTokens: this.inputTokens,
-      outputTokens: this.outputTokens,
-      latencyMs: this.latencyMs,
-      citations,
-    });
-  }
 }
 
 /** A checked question before its key and option order are fixed. */
@@ -186,7 +92,7 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
   const outputs = options.practiceOutputTokens ?? {};
 
   /** An MCQ as the model wrote it, held to the pages sent: cited, four different options, the right one on its page. */
-  function draftMcq(gen: Generation, raw: unknown, grounding: Grounding, texts: Map<string, string[]>, language: CourseLanguage): Drafted {
+  function draftMcq(gen: Generation<'quiz_question'>, raw: unknown, grounding: Grounding, texts: Map<string, string[]>, language: CourseLanguage): Drafted {
     const grounded = grounding.item(raw);
     const q = gen.parse(mcqOutputSchema, grounded ?? raw, 'question');
     if (!grounded) throw gen.fail('invalid_output', `No citation of the question names a page it was given (${grounding.tally.dropped} dropped)`);
@@ -198,7 +104,7 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
     return { fact, page: support.page, question };
   }
 
-  function draftOpen(gen: Generation, raw: unknown, grounding: Grounding): Drafted {
+  function draftOpen(gen: Generation<'quiz_question'>, raw: unknown, grounding: Grounding): Drafted {
     const grounded = grounding.item(raw);
     const q = gen.parse(openOutputSchema, grounded ?? raw, 'question');
     if (!grounded) throw gen.fail('invalid_output', `No citation of the question names a page it was given (${grounding.tally.dropped} dropped)`);
@@ -223,7 +129,7 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
       const message = (passages: readonly SuppliedPassage[], repeated: string[]) =>
         quizUserMessage({ subjectName: course.subjectName, fileName: filePages[0].file_name, passages, asked: askedLines, type, difficulty, repeated });
       const fixed = estimateTokens(system) + toolTokens(tool) + estimateTokens(message([], [])) + RETRY_NOTE_TOKENS;
-      const passages = selectSheetPages(left, budget - fixed, cost);
+      const passages = selectSheetPages(left, budget - fixed, passageTokens);
       if (passages.length === 0) throw new EngineError('invalid_output', 'No room left in the input budget for a page of the file');
 
       const gen = new Generation(options, 'quiz_question');
@@ -233,7 +139,6 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
       // A fact already asked gets one more try, the model told which; a second repeat is a failure.
       for (let round = 0; round < 2; round++) {
         const input = await gen.call({
-          modelId: options.modelId,
           system,
           messages: [{ role: 'user', text: message(passages, repeated) }],
           tool,
@@ -283,11 +188,10 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
       const fixed = estimateTokens(system) + toolTokens(evaluationTool) + estimateTokens(message([]));
       const cited = new Set(question.citations.map((c) => `${c.file_id}#${c.page}`));
       const citedPages = course.pages.filter((p) => cited.has(`${p.file_id}#${p.page}`));
-      const passages = selectSheetPages(citedPages, budget - fixed, cost);
+      const passages = selectSheetPages(citedPages, budget - fixed, passageTokens);
 
       const gen = new Generation(options, 'evaluation');
       const raw = await gen.call({
-        modelId: options.modelId,
         system,
         messages: [{ role: 'user', text: message(passages) }],
         tool: evaluationTool,
@@ -319,12 +223,11 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
       const message = (passages: readonly SuppliedPassage[]) => flashcardsUserMessage({ subjectName: course.subjectName, passages, existing, count });
       const fixed = estimateTokens(system) + toolTokens(flashcardsTool) + estimateTokens(message([]));
       const pages = request.fileId ? course.pages.filter((p) => p.file_id === request.fileId) : course.pages;
-      const passages = selectSheetPages(pages, budget - fixed, cost);
+      const passages = selectSheetPages(pages, budget - fixed, passageTokens);
       if (passages.length === 0) throw new EngineError('invalid_output', 'The course has no page text to write flashcards from');
 
       const gen = new Generation(options, 'flashcards');
       const raw = await gen.call({
-        modelId: options.modelId,
         system,
         messages: [{ role: 'user', text: message(passages) }],
         tool: flashcardsTool,

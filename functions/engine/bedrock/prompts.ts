@@ -4,7 +4,7 @@
 // passages are fenced so that a page cannot pose as part of the prompt.
 import type { EducationLevel } from '../../core/profile.js';
 import type { AnswerMode, CourseLanguage } from '../types.js';
-import type { SuppliedPassage } from './budget.js';
+import { estimateTokens, type SuppliedPassage } from './budget.js';
 
 export const languageNames: Record<CourseLanguage, string> = { fr: 'French', en: 'English' };
 
@@ -92,6 +92,9 @@ export function sheetSystemPrompt(opts: { language: CourseLanguage; level: Educa
 export function passageBlock(p: SuppliedPassage): string {
   return `[${p.n}] [file_id: ${p.file_id}, file_name: ${JSON.stringify(p.file_name)}, page: ${p.page}]\n<<<\n${p.text}\n>>>`;
 }
+
+/** The input tokens a passage takes in a message, with the blank line that follows it. */
+export const passageTokens = (p: SuppliedPassage): number => estimateTokens(`${passageBlock(p)}\n\n`);
 
 export function passagesText(passages: readonly SuppliedPassage[]): string {
   return passages.map(passageBlock).join('\n\n');

@@ -4,8 +4,7 @@
 // fenced as data), what a student gets back (validated, cited, options shuffled the same way
 // every time) and what is refused (a right option the cited page does not print, repeated
 // options, a fact asked again twice, a deck with too few usable cards).
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_INPUT_TOKEN_BUDGET } from '../../../functions/engine/bedrock/budget.js';
 import { shuffleOptions, textContains } from '../../../functions/engine/bedrock/practice-checks.js';
 import { ANSWER_CHARS, bedrockPractice, type BedrockPracticeOptions, type PracticeGenerationFacts } from '../../../functions/engine/bedrock/practice.js';
@@ -19,9 +18,7 @@ import {
   type QuizQuestion,
   type QuizRequest,
 } from '../../../functions/engine/types.js';
-import { engineFailure as failure, replies, useConverseFake, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
-
-const MODEL = 'eu.anthropic.claude-haiku-4-5-20251001-v1:0';
+import { cite, engineFailure as failure, MODEL, replies, systemText, useConverseFake, userText, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
 
 function courseOf(pages: CoursePage[], language: CourseLanguage, subjectName = 'PHYSIQUE'): Course {
   return { subjectId: 'subject-1', subjectName, language, pages, search: () => [] };
@@ -36,7 +33,6 @@ const pages: CoursePage[] = [
 ];
 const course = courseOf(pages, 'fr');
 
-const cite = (file_id: string, file_name: string, page: number, quote?: string) => ({ file_id, file_name, page, ...(quote ? { quote } : {}) });
 const p3 = cite('f-meca', 'Mécanique', 3, 'Isaac Newton a publié les lois du mouvement en 1687.');
 
 const newtonMcq = {
@@ -49,43 +45,29 @@ const newtonMcq = {
   citations: [p3],
 };
 
+/** An open question on page 2, as the model writes it. */
+const speedOpen = {
+  fact_key: 'vitesse moyenne',
+  kind: 'definition' as const,
+  question: 'Comment définit-on la vitesse moyenne ?',
+  rubric: { key_points: ['quotient de la distance parcourue par la durée', 'exprimée en mètres par seconde'], model_answer: 'La distance parcourue divisée par la durée, en m/s.' },
+  explanation: 'Page 2.',
+  citations: [cite('f-meca', 'Mécanique', 2)],
+};
+
 let fake: ConverseFake;
-let client: BedrockRuntimeClient;
-let sleeps: number[];
-let facts: PracticeGenerationFacts[];
+const { options, sleeps, facts, lastBody } = useConverseFake<PracticeGenerationFacts>((f) => (fake = f));
 
 function practice(over: Partial<BedrockPracticeOptions> = {}) {
-  return bedrockPractice({
-    client,
-    modelId: MODEL,
-    retry: { attempts: 3, baseDelayMs: 100 },
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-    onGeneration: (f) => facts.push(f),
-    ...over,
-  });
+  return bedrockPractice({ ...options(), ...over });
 }
 
 const quiz = (over: Partial<QuizRequest> = {}) =>
   practice().quizQuestion({ course, fileId: 'f-meca', type: 'mcq', difficulty: 'easy', exclude: [], level: 'lycee', ...over });
 
-const lastBody = (): ConverseBody => fake.calls.at(-1)!.body;
-const userText = (body: ConverseBody): string => body.messages.at(-1)!.content.map((c) => c.text ?? '').join('');
-const systemText = (body: ConverseBody): string => (body.system ?? []).map((s) => s.text ?? '').join('');
 const toolSchema = (body: ConverseBody) => body.toolConfig!.tools[0].toolSpec.inputSchema.json as { type: string; properties: Record<string, unknown>; required: string[] };
 const sentPages = (body: ConverseBody) =>
   [...userText(body).matchAll(/\[file_id: ([^,]+), file_name: "[^"]+", page: (\d+)\]/g)].map((m) => `${m[1]}#${m[2]}`);
-
-useConverseFake((f, c) => {
-  fake = f;
-  client = c;
-});
-
-beforeEach(() => {
-  sleeps = [];
-  facts = [];
-});
 
 describe('a quiz question', () => {
   it('is asked through the forced tool, in the course language and level, from the chosen file only, facts already asked listed and their page left out', async () => {
@@ -217,16 +199,7 @@ describe('a quiz question', () => {
   });
 
   it('can be an open question with a rubric drawn from the cited page', async () => {
-    fake.script(
-      replies.tool({
-        fact_key: 'vitesse moyenne',
-        kind: 'definition',
-        question: 'Comment définit-on la vitesse moyenne ?',
-        rubric: { key_points: ['quotient de la distance parcourue par la durée', 'en mètres par seconde'], model_answer: 'La vitesse moyenne est la distance parcourue divisée par la durée ; elle s’exprime en m/s.' },
-        explanation: 'Voir la définition page 2.',
-        citations: [cite('f-meca', 'Mécanique', 2)],
-      }),
-    );
+    fake.script(replies.tool(speedOpen));
     const question = await quiz({ type: 'open' });
     const body = lastBody();
     expect(body.toolConfig!.toolChoice).toEqual({ tool: { name: 'record_open_question' } });
@@ -285,16 +258,7 @@ describe('a quiz question', () => {
 });
 
 describe('the grading of an open answer', () => {
-  const question: QuizQuestion = {
-    type: 'open',
-    difficulty: 'easy',
-    fact_key: 'f-meca#2#vitesse moyenne',
-    kind: 'definition',
-    question: 'Comment définit-on la vitesse moyenne ?',
-    rubric: { key_points: ['quotient de la distance parcourue par la durée', 'exprimée en mètres par seconde'], model_answer: 'La distance parcourue divisée par la durée, en m/s.' },
-    explanation: 'Page 2.',
-    citations: [cite('f-meca', 'Mécanique', 2)],
-  };
+  const question: QuizQuestion = { ...speedOpen, type: 'open', difficulty: 'easy', fact_key: 'f-meca#2#vitesse moyenne' };
   const graded = {
     score: 72.4,
     strengths: ['Tu donnes bien le quotient distance / durée.'],

@@ -2,8 +2,7 @@
 // (model, language, level, forced tool, numbered passages, token budget), what a student gets from
 // the model's output (validated, grounded in the pages sent, calculations recomputed), and how
 // failures surface (throttling retried, then EngineError; unusable output refused).
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bedrockEngine, DEFAULT_INPUT_TOKEN_BUDGET, type BedrockEngineOptions, type GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { checkedResult } from '../../../functions/engine/bedrock/arithmetic.js';
 import {
@@ -17,9 +16,7 @@ import {
 } from '../../../functions/engine/types.js';
 import { resetConfig } from '../../../functions/platform/config.js';
 import { resetEngine, studyEngine } from '../../../functions/platform/engine.js';
-import { engineFailure as failure, replies, useConverseFake, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
-
-const MODEL = 'eu.anthropic.claude-haiku-4-5-20251001-v1:0';
+import { cite, engineFailure as failure, MODEL, replies, systemText, useConverseFake, userText, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
 
 /** Retrieval for the tests: pages ranked by how many of the query's longer words they contain. */
 function courseOf(pages: CoursePage[], language: CourseLanguage, subjectName = 'PHYSIQUE'): Course {
@@ -66,29 +63,12 @@ const mecanique: CoursePage[] = [
 
 const frenchCourse = courseOf(mecanique, 'fr');
 
-const cite = (file_id: string, file_name: string, page: number, quote?: string) => ({ file_id, file_name, page, ...(quote ? { quote } : {}) });
-
 let fake: ConverseFake;
-let client: BedrockRuntimeClient;
-let sleeps: number[];
-let facts: GenerationFacts[];
+const { options, sleeps, facts, lastBody } = useConverseFake<GenerationFacts>((f) => (fake = f));
 
 function engine(over: Partial<BedrockEngineOptions> = {}) {
-  return bedrockEngine({
-    client,
-    modelId: MODEL,
-    retry: { attempts: 3, baseDelayMs: 100 },
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-    onGeneration: (f) => facts.push(f),
-    ...over,
-  });
+  return bedrockEngine({ ...options(), ...over });
 }
-
-const lastBody = (): ConverseBody => fake.calls.at(-1)!.body;
-const userText = (body: ConverseBody): string => body.messages.at(-1)!.content.map((c) => c.text ?? '').join('');
-const systemText = (body: ConverseBody): string => (body.system ?? []).map((s) => s.text ?? '').join('');
 
 /** What the request costs, counted independently of the engine: every character sent, 4 a token. */
 function requestTokens(body: ConverseBody): number {
@@ -100,16 +80,6 @@ function requestTokens(body: ConverseBody): number {
     (spec.description ?? '').length;
   return Math.ceil(chars / 4);
 }
-
-useConverseFake((f, c) => {
-  fake = f;
-  client = c;
-});
-
-beforeEach(() => {
-  sleeps = [];
-  facts = [];
-});
 
 describe('an answer', () => {
   const goodAnswer = {
