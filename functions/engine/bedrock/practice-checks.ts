@@ -7,6 +7,7 @@
 // cinetique" and "\frac{1}{2} m v^2" in "1/2 m v²".
 import { createHash } from 'node:crypto';
 import { foldText, isStopWord, sentences, terms, words } from '../text/index.js';
+import { seededShuffle } from '../text/shuffle.js';
 import type { CourseLanguage, CoursePage } from '../types.js';
 import type { SuppliedPassage } from './budget.js';
 
@@ -166,29 +167,15 @@ export function textsByPage(passages: readonly SuppliedPassage[]): Map<string, s
   return out;
 }
 
-/** A pseudo-random sequence in [0, 1) from a string (mulberry32 over the first bytes of its SHA-256). */
-function seededRandom(seed: string): () => number {
-  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The options in an order fixed by the fact key (so the right one is not always where the model
  * put it, and the same question always reads the same), with the right one's new index.
  */
 export function shuffleOptions(options: readonly string[], correctIndex: number, seed: string): { options: string[]; correctIndex: number } {
-  const random = seededRandom(seed);
-  const order = options.map((_, i) => i);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  const order = seededShuffle(
+    options.map((_, i) => i),
+    seed,
+  );
   return { options: order.map((i) => options[i]), correctIndex: order.indexOf(correctIndex) };
 }
 

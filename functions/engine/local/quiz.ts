@@ -24,6 +24,7 @@ import { quizMessages } from './quiz-messages.js';
 import { capitalize, courseFacts, fold, type CourseFacts, type DefinitionFact, type Fact, type FactType } from './quiz-facts.js';
 import { courseTerms, keyTermFacts } from './quiz-keyterms.js';
 import { definitionRubric, formulaRubric, stepsRubric, type Rubric } from './quiz-rubric.js';
+import { hash, seededShuffle } from '../text/shuffle.js';
 
 /** The share of each kind of fact in a session, per question type and difficulty. */
 const MIX: Record<QuizType, Record<QuizDifficulty, Partial<Record<FactType, number>>>> = {
@@ -240,39 +241,4 @@ function openQuestion(fact: Fact, difficulty: QuizDifficulty, level: EducationLe
     explanation: m.explanation(main.page.file_name, main.page.page, quoteOf(main)),
     citations: citeAll(rubric.cited),
   };
-}
-
-// ---- Deterministic shuffle ----
-
-/** FNV-1a of a string: the seed of a fact's option order. */
-export function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** Mulberry32: a small, good-enough generator for shuffling four options. */
-function generator(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The items in an order fixed by `seed` (Fisher–Yates). */
-export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
-  const out = [...items];
-  const random = generator(hash(seed));
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
