@@ -21,6 +21,7 @@ import {
   FRENCH_COURSE,
   frenchCoursePdf,
   notAPdf,
+  protectedPdf,
   scannedPdf,
 } from '../support/fixtures.js';
 import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
@@ -134,8 +135,11 @@ describe('scanned pages', () => {
 });
 
 describe('files that cannot be read', () => {
-  it('a corrupt PDF fails with the load error, and nothing is half-written', async () => {
-    const view = await uploadAndWait('abîmé.pdf', await corruptPdf());
+  it.each([
+    ['a corrupt PDF', 'abîmé.pdf', corruptPdf],
+    ['a password-protected PDF', 'protégé.pdf', protectedPdf],
+  ])('%s fails with the load error, and nothing is half-written', async (_what, name, make) => {
+    const view = await uploadAndWait(name, await make());
     expect(view.status).toBe('failed');
     expect(view.error).toEqual({
       code: 'pdf_unreadable',

@@ -137,6 +137,38 @@ export async function corruptPdf(): Promise<Uint8Array> {
   return new Uint8Array(broken);
 }
 
+/**
+ * A course PDF protected by a password (AES-256), written by PDFium itself: pdf-lib cannot
+ * encrypt. Opening it without the password fails as a student's protected file would.
+ */
+export async function protectedPdf(): Promise<Uint8Array> {
+  const { init } = await import('@embedpdf/pdfium');
+  const wasm = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
+  const { readFile } = await import('node:fs/promises');
+  const m = await init({ wasmBinary: await readFile(wasm), print: () => undefined, printErr: () => undefined });
+  m.PDFiumExt_Init();
+  const source = await coursePdf(FRENCH_COURSE.slice(0, 1));
+  const heap = () => m.pdfium.HEAPU8;
+  const bytes = m.pdfium.wasmExports.malloc(source.byteLength);
+  heap().set(source, bytes);
+  const doc = m.FPDF_LoadMemDocument(bytes, source.byteLength, '');
+  const writer = m.PDFiumExt_OpenFileWriter();
+  try {
+    if (!doc || !m.EPDF_SetEncryption(doc, 'secret-user', 'secret-owner', -1)) throw new Error('PDFium could not encrypt the fixture');
+    if (!m.PDFiumExt_SaveAsCopy(doc, writer)) throw new Error('PDFium could not save the fixture');
+    const size = m.PDFiumExt_GetFileWriterSize(writer);
+    const out = m.pdfium.wasmExports.malloc(size);
+    m.PDFiumExt_GetFileWriterData(writer, out, size);
+    const copy = heap().slice(out, out + size);
+    m.pdfium.wasmExports.free(out);
+    return copy;
+  } finally {
+    m.PDFiumExt_CloseFileWriter(writer);
+    if (doc) m.FPDF_CloseDocument(doc);
+    m.pdfium.wasmExports.free(bytes);
+  }
+}
+
 /** A photo saved with a .pdf name: PNG bytes. */
 export function notAPdf(): Uint8Array {
   return new Uint8Array(renderTextImage(['not a pdf'], { width: 400, fontPx: 32 }));
