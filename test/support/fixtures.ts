@@ -148,7 +148,7 @@ export async function protectedPdf(): Promise<Uint8Array> {
   const m = await init({ wasmBinary: await readFile(wasm), print: () => undefined, printErr: () => undefined });
   m.PDFiumExt_Init();
   const source = await coursePdf(FRENCH_COURSE.slice(0, 1));
-  const heap = () => m.pdfium.HEAPU8;
+  const heap = () => (m.pdfium as unknown as { HEAPU8: Uint8Array }).HEAPU8;
   const bytes = m.pdfium.wasmExports.malloc(source.byteLength);
   heap().set(source, bytes);
   const doc = m.FPDF_LoadMemDocument(bytes, source.byteLength, '');
