@@ -18,6 +18,7 @@ import { EventType, type Bucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { EXTRACTION_TIME_LIMIT_MS } from '../functions/core/files.js';
 import type { Data } from './data.js';
 import { HouseFunction, repoRoot } from './house-function.js';
 import type { DeploymentInputs } from './inputs.js';
@@ -31,7 +32,7 @@ export interface IngestionProps {
 /** The extraction function's size: a 100 MB PDF parsed whole, a long Textract job, a copy in /tmp. */
 export const extractionSizing = {
   memoryMb: 3008,
-  timeout: Duration.minutes(15),
+  timeout: Duration.millis(EXTRACTION_TIME_LIMIT_MS),
   ephemeralStorageMb: 2048,
 };
 

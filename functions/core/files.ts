@@ -11,6 +11,14 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 export const UPLOAD_ABANDONED_AFTER_MS = (UPLOAD_URL_TTL_SECONDS + 5 * 60) * 1000;
 /** A file still processing after this is failed (nothing stays stuck). */
 export const PROCESSING_TIMEOUT_MS = 20 * 60 * 1000;
+/** The longest an extraction runs (the cloud function's time-out). */
+export const EXTRACTION_TIME_LIMIT_MS = 15 * 60 * 1000;
+/**
+ * How long a file being read belongs to the invocation that took it: another delivery of its
+ * storage event meanwhile is a duplicate and is ignored; the same invocation retried, or any
+ * delivery once the lease has run out (that reader is gone), takes it up.
+ */
+export const PROCESSING_LEASE_MS = EXTRACTION_TIME_LIMIT_MS + 60 * 1000;
 /** Spec §5: a page's text counts only with at least 3 words; fewer sends the page to OCR. */
 export const MIN_WORDS_PER_PAGE = 3;
 

@@ -1,12 +1,13 @@
 // Extraction of an uploaded PDF, triggered by the storage event (the S3 ObjectCreated
 // notification in the cloud, s3rver's event on the laptop). Per record:
 //   object without a record → the object is deleted (no object without a record);
-//   record already ready/failed → nothing (a duplicate event);
+//   record already ready/failed, or being read by another invocation → nothing (a duplicate event);
 //   else: download, check the bytes are a PDF, read each page's text with PDFium, send pages with
 //   fewer than 3 words to OCR, detect the language, store the pages, mark the file ready.
 // A file that cannot be read is marked failed with the catalogue message to show, and the
 // handler goes on: one bad file must not make storage redeliver the batch. Only a failure to
 // reach the tables themselves is rethrown, so that the invocation is retried.
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,7 @@ import { invalidateCourse } from '../platform/course.js';
 import { config } from '../platform/config.js';
 import { logger } from '../platform/logger.js';
 import {
-  beginProcessing,
+  claimProcessing,
   deleteStoredObject,
   failProcessing,
   finishProcessing,
@@ -43,11 +44,14 @@ export function decodeEventKey(key: string): string {
   return decodeURIComponent(key.replace(/\+/g, ' '));
 }
 
-export async function handler(event: S3Event, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<void> {
+export async function handler(event: S3Event, context?: Pick<Context, 'getRemainingTimeInMillis'> & Partial<Pick<Context, 'awsRequestId'>>): Promise<void> {
+  // A retried invocation keeps its request id (Lambda's asynchronous retries), so it may take
+  // back the files it held; another delivery of the same event is another reader.
+  const owner = context?.awsRequestId ?? randomUUID();
   const retry: unknown[] = [];
   for (const record of event.Records ?? []) {
     try {
-      await processRecord(record, context);
+      await processRecord(record, owner, context);
     } catch (err) {
       // Only failures to reach the tables or the bucket get here; the file itself was not judged.
       logger.error({ err: describeError(err), key: record.s3?.object?.key }, 'upload event not processed');
@@ -57,7 +61,7 @@ export async function handler(event: S3Event, context?: Pick<Context, 'getRemain
   if (retry.length > 0) throw new AggregateError(retry, `${retry.length} upload event(s) could not be processed`);
 }
 
-async function processRecord(record: S3EventRecord, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<void> {
+async function processRecord(record: S3EventRecord, owner: string, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<void> {
   if (!record.eventName?.startsWith('ObjectCreated:')) return;
   const bucket = record.s3.bucket.name;
   const key = decodeEventKey(record.s3.object.key);
@@ -74,7 +78,7 @@ async function processRecord(record: S3EventRecord, context?: Pick<Context, 'get
     logger.warn({ key }, 'object without a file record deleted');
     return;
   }
-  const started = await beginProcessing(file, new Date());
+  const started = await claimProcessing(file, new Date(), owner);
   if (!started) {
     logger.info({ fileId: file.id, status: file.status }, 'duplicate upload event ignored');
     return;

@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newFileId, storagePath } from '../../functions/core/files.js';
+import { newFileId, PROCESSING_LEASE_MS, storagePath } from '../../functions/core/files.js';
 import { handler } from '../../functions/pipelines/extract-upload.js';
 import { storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
-import { findFile, type FileRecord } from '../../functions/platform/store/files.js';
+import { claimProcessing, deleteFileRecord, findFile, insertFileRecord, newUploadRecord, type FileRecord } from '../../functions/platform/store/files.js';
 import { listPages } from '../../functions/platform/store/pages.js';
 import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import {
@@ -209,6 +209,26 @@ describe('storage events', () => {
     expect(final).toMatchObject({ status: 'ready', page_count: 4, language: 'en' });
     const pages = await listPages(user.sub, subjectId, file.id);
     expect(pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('a file being read belongs to its reader: another delivery is ignored, a retry of that reader or a later one after the lease takes it', async () => {
+    const now = new Date();
+    const record = newUploadRecord({ userId: user.sub, subjectId, id: newFileId(now, randomBytes(4).toString('hex')), fileName: 'bail.pdf', displayName: 'bail', size: 1, now });
+    await insertFileRecord(record);
+    try {
+      const first = await claimProcessing(record, now, 'invocation-a');
+      expect(first).toMatchObject({ status: 'processing', processing_owner: 'invocation-a' });
+      // The same event delivered again meanwhile: another invocation, turned away.
+      expect(await claimProcessing(first!, new Date(now.getTime() + 60_000), 'invocation-b')).toBeNull();
+      // Lambda retrying the same invocation after a failure takes the file back.
+      expect(await claimProcessing(first!, new Date(now.getTime() + 120_000), 'invocation-a')).toMatchObject({ processing_owner: 'invocation-a' });
+      // Once the lease has run out, the reader is gone: another delivery takes over, and the
+      // processing time-out still counts from the first start.
+      const later = new Date(now.getTime() + 120_000 + PROCESSING_LEASE_MS + 1_000);
+      expect(await claimProcessing(first!, later, 'invocation-c')).toMatchObject({ processing_owner: 'invocation-c', processing_started_at: now.toISOString() });
+    } finally {
+      await deleteFileRecord(record);
+    }
   });
 
   it('an object stored without a file record is deleted', async () => {

@@ -4,7 +4,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { errorMessage, type ErrorCode, type Lang } from '../../core/errors.js';
-import { parseStoragePath, PDF_CONTENT_TYPE, storagePath, type FileStatus } from '../../core/files.js';
+import { parseStoragePath, PDF_CONTENT_TYPE, PROCESSING_LEASE_MS, storagePath, type FileStatus } from '../../core/files.js';
 import type { FileView } from '../../core/views.js';
 import { storage, db } from '../clients.js';
 import { config } from '../config.js';
@@ -31,6 +31,9 @@ export interface FileRecord {
   created_at: string;
   updated_at: string;
   processing_started_at: string | null;
+  /** The invocation reading the file, and when it took it (claimProcessing's lease). */
+  processing_owner?: string;
+  processing_leased_at?: string;
   /**
    * Text supplied with the upload, page by page (photo mode's OCR in the browser); extraction
    * uses it in place of its own reading, then removes it from the record.
@@ -178,13 +181,50 @@ async function transition(
   }
 }
 
-/** uploading|processing → processing; null when the file is final or gone (a duplicate event). */
+/** uploading → processing, once the upload is complete; null when the file has moved on. */
 export async function beginProcessing(file: FileRecord, now: Date): Promise<FileRecord | null> {
-  return transition(file, ['uploading', 'processing'], {
-    status: 'processing',
-    processing_started_at: file.status === 'processing' && file.processing_started_at ? file.processing_started_at : now.toISOString(),
-    updated_at: now.toISOString(),
-  });
+  return transition(file, ['uploading'], { status: 'processing', processing_started_at: now.toISOString(), updated_at: now.toISOString() });
+}
+
+/**
+ * The extraction takes the file for `owner` (its invocation): from uploading or processing, but a
+ * file another reader holds is taken only once that reader's lease has run out. The same owner
+ * (a retried invocation) takes it again. Null when the file is final, gone or held: a duplicate
+ * event.
+ */
+export async function claimProcessing(file: FileRecord, now: Date, owner: string): Promise<FileRecord | null> {
+  const started = file.status === 'processing' && file.processing_started_at ? file.processing_started_at : now.toISOString();
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: file.user_id, sk: fileSortKey(file.subject_id, file.id) },
+        UpdateExpression: 'SET #status = :processing, #owner = :owner, #leased = :now, #started = :started, #updated = :now',
+        ConditionExpression:
+          'attribute_exists(sk) AND (#status = :uploading OR (#status = :processing AND (attribute_not_exists(#owner) OR #owner = :owner OR #leased < :expired)))',
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          '#owner': 'processing_owner',
+          '#leased': 'processing_leased_at',
+          '#started': 'processing_started_at',
+          '#updated': 'updated_at',
+        },
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':uploading': 'uploading',
+          ':owner': owner,
+          ':now': now.toISOString(),
+          ':started': started,
+          ':expired': new Date(now.getTime() - PROCESSING_LEASE_MS).toISOString(),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as FileRecord;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
 }
 
 export async function finishProcessing(
@@ -201,7 +241,7 @@ export async function finishProcessing(
     successful_pages: result.successful_pages,
     ocr_pages: result.ocr_pages,
     updated_at: now.toISOString(),
-  }, ['supplied_text']);
+  }, ['supplied_text', 'processing_owner', 'processing_leased_at']);
 }
 
 export async function failProcessing(
@@ -215,7 +255,7 @@ export async function failProcessing(
     error_code: errorCode,
     error_params: params,
     updated_at: now.toISOString(),
-  }, ['supplied_text']);
+  }, ['supplied_text', 'processing_owner', 'processing_leased_at']);
 }
 
 export async function deleteStoredObject(key: string): Promise<void> {
