@@ -102,17 +102,17 @@ function closeDocument() {
   doc = null;
 }
 
-/** The file PDFium reads from, one block at a time (FPDF_FILEACCESS's m_GetBlock). */
-let reading = -1;
-
-/** m_GetBlock(param, position, buffer, size): copies the block into PDFium's memory; 1 when done. */
-function readBlock(_param, position, buffer, size) {
+/**
+ * FPDF_FILEACCESS's m_GetBlock(param, position, buffer, size): copies a block of the file whose
+ * descriptor is `param` into PDFium's memory; 1 when done.
+ */
+function readBlock(fd, position, buffer, size) {
   position >>>= 0;
   buffer >>>= 0;
   size >>>= 0;
   try {
     for (let read = 0; read < size; ) {
-      const n = readSync(reading, heap(), buffer + read, size - read, position + read);
+      const n = readSync(fd, heap(), buffer + read, size - read, position + read);
       if (n <= 0) return 0;
       read += n;
     }
@@ -132,12 +132,12 @@ function open(path) {
   let access = 0;
   try {
     const size = fstatSync(fd).size;
-    // FPDF_FILEACCESS on wasm32: { unsigned long m_FileLen; m_GetBlock; void* m_Param }.
+    // FPDF_FILEACCESS on wasm32: { unsigned long m_FileLen; m_GetBlock; void* m_Param }, the
+    // parameter being the file's descriptor.
     access = malloc(12);
     pdfium.pdfium.setValue(access, size, 'i32');
     pdfium.pdfium.setValue(access + 4, readBlockPointer, 'i32');
-    pdfium.pdfium.setValue(access + 8, 0, 'i32');
-    reading = fd;
+    pdfium.pdfium.setValue(access + 8, fd, 'i32');
     const handle = pdfium.FPDF_LoadCustomDocument(access, '');
     if (!handle) throw loadError();
     doc = { handle, access, fd };
