@@ -39,11 +39,13 @@ export function ocrLanguages(profileLanguage: string | null | undefined): OcrLan
  */
 export const SUPPLIED_TEXT_LIMITS = { pages: 500, charsPerPage: 20_000, bytes: 200_000 } as const;
 
+const utf8 = new TextEncoder();
+
 /** Whether page texts fit SUPPLIED_TEXT_LIMITS. */
 export function suppliedTextFits(pages: readonly string[]): boolean {
   if (pages.length > SUPPLIED_TEXT_LIMITS.pages) return false;
   if (pages.some((p) => p.length > SUPPLIED_TEXT_LIMITS.charsPerPage)) return false;
-  return pages.reduce((sum, p) => sum + new TextEncoder().encode(p).byteLength, 0) <= SUPPLIED_TEXT_LIMITS.bytes;
+  return pages.reduce((sum, p) => sum + utf8.encode(p).byteLength, 0) <= SUPPLIED_TEXT_LIMITS.bytes;
 }
 
 /** Spec §3: characters other than letters, digits, dot and hyphen become underscores. */

@@ -122,17 +122,6 @@ async function readLarge(
   return { growthMb: (peak - before) / MiB, ms };
 }
 
-/** One page of text and a 95 MiB attachment of random bytes (they do not compress). */
-async function largePdf(): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts } = await import('pdf-lib');
-  const { randomBytes } = await import('node:crypto');
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage().drawText('Annexes du cours : données brutes', { x: 50, y: 780, size: 14, font });
-  await doc.attach(randomBytes(95 * MiB), 'donnees.bin', { mimeType: 'application/octet-stream' });
-  return doc.save({ useObjectStreams: false });
-}
-
 const rate = (pages: number, ms: number) => (pages / ms) * 1000;
 const best = (values: number[]) => Math.min(...values);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -144,7 +133,7 @@ async function benchReading(dir: string): Promise<void> {
   await writeFile(file, bytes);
   console.log(`text PDF: ${LONG_PAGES} pages, ${(bytes.byteLength / MiB).toFixed(1)} MiB`);
   const largeFile = path.join(dir, 'large.pdf');
-  await writeFile(largeFile, await largePdf());
+  await writeFile(largeFile, await (await import('../support/fixtures.js')).largeAttachmentPdf(95));
 
   const { stdout } = await run(process.execPath, ['--import', 'tsx', here, '--child', file, largeFile], {
     cwd: repoRoot,

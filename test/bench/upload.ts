@@ -12,27 +12,16 @@
 // one's work. Each upload gets its own file record (the bench student is Premium: no cap).
 // Targets, judged on the median: ≥ 100 MB/s for the whole path, ≤ 64 MiB RSS growth of the host.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { largeAttachmentPdf } from '../support/fixtures.js';
 import { api, newUser, startTestHost } from '../support/host.js';
 import { createSubject, encodeUploadForm, postEncoded, textPdf, waitForFinal } from '../support/uploads.js';
 
 const SIZE_MB = 95;
 const RUNS = 3;
 const here = fileURLToPath(import.meta.url);
-
-async function bigPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage().drawText('Annexes du cours : données brutes', { x: 50, y: 780, size: 14, font });
-  // Random bytes do not compress, so the file really weighs what it says.
-  const payload = randomBytes(SIZE_MB * 2 ** 20);
-  await doc.attach(payload, 'donnees.bin', { mimeType: 'application/octet-stream' });
-  return doc.save({ useObjectStreams: false });
-}
 
 /** One upload through the product's path, as timed by the client. */
 interface ProductRun {
@@ -97,7 +86,7 @@ async function client(): Promise<void> {
   const warm = await throughProduct(small, 'echauffement.pdf', false);
   const warmUp = { product: warm.run, referenceMs: await toReference(warm.form) };
 
-  const bytes = await bigPdf();
+  const bytes = await largeAttachmentPdf(SIZE_MB);
   const product: ProductRun[] = [];
   const referenceMs: number[] = [];
   for (let i = 1; i <= RUNS; i++) {

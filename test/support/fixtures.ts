@@ -169,6 +169,19 @@ export async function protectedPdf(): Promise<Uint8Array> {
   }
 }
 
+/**
+ * A PDF of `mib` MiB: one page of text and an attachment of random bytes (they do not compress,
+ * so the file really weighs what it says), as a course's appendix with its raw data would be.
+ */
+export async function largeAttachmentPdf(mib: number): Promise<Uint8Array> {
+  const { randomBytes } = await import('node:crypto');
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage().drawText('Annexes du cours : données brutes', { x: 50, y: 780, size: 14, font });
+  await doc.attach(randomBytes(mib * 2 ** 20), 'donnees.bin', { mimeType: 'application/octet-stream' });
+  return doc.save({ useObjectStreams: false });
+}
+
 /** A photo saved with a .pdf name: PNG bytes. */
 export function notAPdf(): Uint8Array {
   return new Uint8Array(renderTextImage(['not a pdf'], { width: 400, fontPx: 32 }));
