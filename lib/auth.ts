@@ -22,14 +22,15 @@ import {
   type UserPoolDomain,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import type { Data } from './data.js';
-import { HouseFunction } from './house-function.js';
+import { functionsOf } from '../functions/registry.js';
+import type { HouseFunction } from './house-function.js';
+import { buildServerFunction, type FunctionContext } from './server-functions.js';
 import type { DeploymentInputs } from './inputs.js';
 import { userPoolSettings } from './shared-definitions.js';
 
 export interface AuthProps {
   inputs: DeploymentInputs;
-  data: Data;
+  functions: FunctionContext;
   /** `https://host` of the site: e-mail links and OAuth redirects point there. */
   siteOrigin: string;
 }
@@ -53,26 +54,17 @@ export class Auth extends Construct {
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
-    const { inputs, data, siteOrigin } = props;
-    const common = { tracing: inputs.tracing, retainLogs: inputs.retainData, timeout: Duration.seconds(5) };
-
-    // Cognito waits 5 s for a trigger; both stay well under it.
-    this.customMessage = new HouseFunction(this, 'CustomMessage', {
-      ...common,
-      entry: 'functions/pipelines/auth-triggers.ts',
-      handler: 'customMessage',
-      description: 'Writes the sign-up code and password-reset e-mails',
-      environment: { APP_URL: siteOrigin },
-    });
-    this.postConfirmation = new HouseFunction(this, 'PostConfirmation', {
-      ...common,
-      entry: 'functions/pipelines/auth-triggers.ts',
-      handler: 'postConfirmation',
-      description: 'Creates the profile of a newly confirmed student',
-    })
-      .useTable(data.tables.profiles, 'readWrite')
-      .useTable(data.tables.referralCodes, 'readWrite')
-      .useTable(data.tables.usage, 'readWrite');
+    const { inputs, siteOrigin } = props;
+    // The registry's Cognito triggers (Cognito waits 5 s for each; they stay well under it).
+    const triggers = new Map<string, HouseFunction>();
+    for (const def of functionsOf('cognito')) triggers.set(def.trigger.trigger, buildServerFunction(this, def, props.functions));
+    const trigger = (name: 'customMessage' | 'postConfirmation') => {
+      const fn = triggers.get(name);
+      if (!fn) throw new Error(`functions/registry.ts has no Cognito ${name} trigger`);
+      return fn;
+    };
+    this.customMessage = trigger('customMessage');
+    this.postConfirmation = trigger('postConfirmation');
 
     this.userPool = new UserPool(this, 'Users', {
       selfSignUpEnabled: true,
@@ -105,7 +97,7 @@ export class Auth extends Construct {
       email: inputs.sesFromEmail
         ? UserPoolEmail.withSES({ fromEmail: inputs.sesFromEmail, fromName: 'Révise', sesRegion: Stack.of(this).region })
         : UserPoolEmail.withCognito(),
-      lambdaTriggers: { customMessage: this.customMessage, postConfirmation: this.postConfirmation },
+      lambdaTriggers: Object.fromEntries(triggers),
       // Deleting the prod pool would delete every account: refused there, allowed elsewhere.
       deletionProtection: inputs.retainData,
       removalPolicy: inputs.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

@@ -43,8 +43,8 @@ export interface HouseTable extends ITable {
   readonly def: TableDef;
 }
 
-export type TableAccess = 'read' | 'readWrite';
-export type BucketAccess = 'read' | 'readWrite' | 'readWriteDelete';
+export type { BucketAccess, TableAccess } from '../functions/registry.js';
+import type { BucketAccess, TableAccess } from '../functions/registry.js';
 
 const tableActions: Record<TableAccess, string[]> = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'],
@@ -64,6 +64,7 @@ const tableActions: Record<TableAccess, string[]> = {
 
 const objectActions: Record<BucketAccess, string[]> = {
   read: ['s3:GetObject'],
+  readDelete: ['s3:GetObject', 's3:DeleteObject'],
   readWrite: ['s3:GetObject', 's3:PutObject'],
   readWriteDelete: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
 };

@@ -94,6 +94,10 @@ export const inputsSchema = z
     /** Stripe Premium price and the secret holding the Stripe API key; payments are off without them. */
     stripePriceId: z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)').optional(),
     stripeSecretName: secretName.optional(),
+    /** Secrets Manager secret holding the signing secret of the Stripe webhook endpoint (whsec_…). */
+    stripeWebhookSecretName: secretName.optional(),
+    /** Secrets Manager secret holding the accepted promo codes, comma-separated. */
+    promoCodesSecretName: secretName.optional(),
     /** X-Ray tracing of the functions. */
     tracing: flag.default(false),
     /** Keep tables, buckets and the user pool when the stack is deleted; defaults to true for `prod`. */
@@ -108,6 +112,7 @@ export const inputsSchema = z
     together('domain', 'certificateArn', 'CloudFront serves a custom domain only with its us-east-1 certificate');
     together('googleClientId', 'googleClientSecretName', 'Google sign-in needs both the client id and its secret');
     together('stripePriceId', 'stripeSecretName', 'payments need both the price and the API key');
+    together('stripeSecretName', 'stripeWebhookSecretName', 'payments need the API key and the webhook signing secret');
     const geography = geographyOf(v.bedrockModelId);
     if (geography === 'global') {
       ctx.addIssue({
@@ -161,6 +166,8 @@ export const inputKeys = [
   'bedrockRegions',
   'stripePriceId',
   'stripeSecretName',
+  'stripeWebhookSecretName',
+  'promoCodesSecretName',
   'tracing',
   'retainData',
 ] as const satisfies readonly (keyof RawInputs)[];

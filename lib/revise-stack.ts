@@ -14,6 +14,8 @@ import { Ingestion } from './ingestion.js';
 import type { DeploymentInputs } from './inputs.js';
 import { Monitoring } from './monitoring.js';
 import { acknowledgeLibraryResources } from './nag.js';
+import { Schedules } from './schedules.js';
+import type { FunctionContext } from './server-functions.js';
 import { Storage } from './storage.js';
 import { Web } from './web.js';
 
@@ -30,6 +32,7 @@ export class ReviseStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly ingestion: Ingestion;
+  readonly schedules: Schedules;
   readonly monitoring?: Monitoring;
 
   constructor(scope: Construct, id: string, props: ReviseStackProps) {
@@ -50,8 +53,25 @@ export class ReviseStack extends Stack {
 
     this.data = new Data(this, 'Data', { retain: inputs.retainData });
     this.storage = new Storage(this, 'Storage', { retain: inputs.retainData });
-    this.auth = new Auth(this, 'Auth', { inputs, data: this.data, siteOrigin });
-    this.api = new Api(this, 'Api', { inputs, data: this.data, uploads: this.storage.uploads, auth: this.auth, siteOrigin });
+    // What every function of functions/registry.ts may be given; each construct builds the
+    // functions of its trigger kind from it.
+    const functions: FunctionContext = {
+      inputs,
+      data: this.data,
+      uploads: this.storage.uploads,
+      env: {
+        APP_URL: siteOrigin,
+        ENGINE_PROVIDER: 'bedrock',
+        BEDROCK_MODEL_ID: inputs.bedrockModel.id,
+        OCR_PROVIDER: 'textract',
+      },
+    };
+    this.auth = new Auth(this, 'Auth', { inputs, functions, siteOrigin });
+    const withPool: FunctionContext = {
+      ...functions,
+      env: { ...functions.env, USER_POOL_ID: this.auth.userPool.userPoolId, USER_POOL_CLIENT_ID: this.auth.client.userPoolClientId },
+    };
+    this.api = new Api(this, 'Api', { inputs, functions: withPool, auth: this.auth });
     this.web = web = new Web(this, 'Web', {
       inputs,
       api: this.api,
@@ -60,7 +80,8 @@ export class ReviseStack extends Stack {
       distDir: props.webDistDir,
     });
     this.storage.allowOrigin(siteOrigin);
-    this.ingestion = new Ingestion(this, 'Ingestion', { inputs, data: this.data, uploads: this.storage.uploads });
+    this.ingestion = new Ingestion(this, 'Ingestion', { functions, uploads: this.storage.uploads });
+    this.schedules = new Schedules(this, 'Schedules', { functions });
     if (inputs.alarmEmail) this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: inputs.alarmEmail, api: this.api });
 
     acknowledgeLibraryResources(this);

@@ -9,8 +9,12 @@ export interface RouteDef {
   method: HttpMethod;
   /** API Gateway path syntax: `/api/subjects/{subjectId}`. */
   path: string;
-  /** `user`: the JWT authorizer runs and the handler sees the caller; `public`: no authorizer. */
-  auth: 'user' | 'public';
+  /**
+   * `user`: the JWT authorizer runs and the handler sees the caller; `public`: no authorizer;
+   * `webhook`: no authorizer, the handler checks the sender's signature over the raw body
+   * (functions/platform/http.ts `webhookRoute`).
+   */
+  auth: 'user' | 'public' | 'webhook';
   load: () => Promise<ApiHandler>;
 }
 
@@ -68,6 +72,7 @@ export const routes: RouteDef[] = [
   route('DELETE', '/api/subjects/{subjectId}/cards/{cardId}', 'user', async () => (await import('./cards.js')).removeCard),
   route('POST', '/api/subjects/{subjectId}/cards/{cardId}/review', 'user', async () => (await import('./cards.js')).reviewCard),
   route('GET', '/api/cards/due', 'user', async () => (await import('./cards.js')).dueCards),
+  route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
 ];
 
 /** `GET /api/profile`: the route key API Gateway puts in `event.routeKey`. */

@@ -34,6 +34,21 @@ export const catalogue = {
     fr: 'Le corps de la requête doit être envoyé en application/json',
     en: 'The request body must be sent as application/json',
   },
+  not_configured: {
+    status: 503,
+    fr: "Ce service n'est pas encore configuré ({what})",
+    en: 'This service is not configured yet ({what})',
+  },
+  webhook_signature_invalid: {
+    status: 400,
+    fr: 'Signature du webhook absente ou invalide',
+    en: 'Missing or invalid webhook signature',
+  },
+  request_in_progress: {
+    status: 409,
+    fr: 'Cette demande est déjà en cours de traitement, réessayez dans un instant',
+    en: 'This request is already being processed; try again in a moment',
+  },
   // Referrals (§5)
   referral_code_unknown: {
     status: 404,

@@ -2,11 +2,13 @@
 // these variables on each Lambda; the laptop host sets the same ones before loading handlers.
 // This module and clients.ts are the only places that know which host the code runs in.
 import { z } from 'zod';
+import { secretVariables } from './secret-names.js';
 import { tables, type TableKey } from './tables.js';
 
 const optionalUrl = z.string().url().optional();
 
 export const engineProviders = ['local', 'bedrock'] as const;
+export const ocrProviders = ['local', 'textract'] as const;
 
 const schema = z.object({
   AWS_REGION: z.string().min(1).default('eu-west-3'),
@@ -34,6 +36,15 @@ const schema = z.object({
   BEDROCK_INPUT_TOKENS: z.coerce.number().int().min(4_000).max(150_000).default(12_000),
   /** Textract endpoint override (tests, VPC endpoints); unset in the cloud. */
   TEXTRACT_ENDPOINT: optionalUrl,
+  /** Who reads scanned pages: tesseract.js (`local`, the laptop) or Amazon Textract (the cloud). */
+  OCR_PROVIDER: z.enum(ocrProviders).optional(),
+  /** Where the laptop's OCR models are copied (default: a folder in the system's temp directory). */
+  OCR_DATA_DIR: z.string().min(1).optional(),
+  /** A fixed interval between Textract job polls (tests); unset: back-off from 1 s to 10 s. */
+  TEXTRACT_POLL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Secrets Manager endpoint override (tests, VPC endpoints); unset in the cloud. */
+  SECRETS_MANAGER_ENDPOINT: optionalUrl,
+  ...secretVariables,
   ...Object.fromEntries(Object.values(tables).map((t) => [t.env, z.string().min(1).default(t.id)])),
 }).superRefine((env, ctx) => {
   if (env.ENGINE_PROVIDER === 'bedrock' && !env.BEDROCK_MODEL_ID) {
@@ -42,6 +53,15 @@ const schema = z.object({
 });
 
 export type Config = z.infer<typeof schema> & { tableNames: Record<TableKey, string> };
+
+/** The name of a variable this module reads (functions/registry.ts lists each function's). */
+export type ConfigVariable = keyof z.input<typeof schema> & string;
+
+/** The log level, read on its own: the logger exists before the rest is validated. */
+export function logLevel(env: NodeJS.ProcessEnv = process.env): z.infer<typeof schema>['LOG_LEVEL'] {
+  const parsed = schema.shape.LOG_LEVEL.safeParse(env.LOG_LEVEL);
+  return parsed.success ? parsed.data : 'info';
+}
 
 let cached: Config | undefined;
 

@@ -34,6 +34,19 @@ export interface PublicRequest<B, Q, P> extends Omit<Request<B, Q, P>, 'user'> {
 /** Largest JSON body a route accepts unless it says otherwise. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
+/** Largest body a webhook accepts unless it says otherwise (Stripe's events stay far below it). */
+export const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/** What a webhook handler sees: the exact bytes sent (signatures are computed over them). */
+export interface WebhookRequest {
+  rawBody: Buffer;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  lang: Lang;
+  /** The platform's id of this delivery (for logs). */
+  requestId: string | undefined;
+}
+
 /** What a handler may return besides plain JSON data: a status and extra headers. */
 export class Reply {
   constructor(
@@ -65,6 +78,33 @@ export function publicRoute<BS extends Schema | undefined = undefined, QS extend
   run: (req: PublicRequest<Out<BS>, Out<QS>, Out<PS>>) => Promise<unknown>,
 ): ApiHandler {
   return build(options, false, run as (req: PublicRequest<unknown, unknown, unknown>) => Promise<unknown>);
+}
+
+/**
+ * A public route that receives a signed body from another service: no JSON parse, no schema, the
+ * raw bytes and headers handed over as they came, its own body limit, the same error mapping.
+ */
+export function webhookRoute(options: { bodyLimit?: number }, run: (req: WebhookRequest) => Promise<unknown>): ApiHandler {
+  return async (event) => {
+    const lang = requestLang(event);
+    try {
+      const rawBody = rawBodyOf(event);
+      if (rawBody.length > (options.bodyLimit ?? WEBHOOK_BODY_LIMIT)) throw new AppError('body_too_large', { limit: options.bodyLimit ?? WEBHOOK_BODY_LIMIT });
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
+      const result = await run({ rawBody, headers, lang, requestId: event.requestContext?.requestId });
+      if (result instanceof Reply) return json(result.status, result.data, result.headers);
+      if (result === undefined) return { statusCode: 204, headers: baseHeaders() };
+      return json(200, result);
+    } catch (err) {
+      return errorResponse(err, lang, event);
+    }
+  };
+}
+
+function rawBodyOf(event: ApiEvent): Buffer {
+  if (event.body === undefined || event.body === null) return Buffer.alloc(0);
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
 }
 
 function build(

@@ -26,24 +26,43 @@ export interface TableDef {
   indexes?: IndexDef[];
   /** Attribute holding an epoch-seconds expiry, if items expire by themselves. */
   ttlAttribute?: string;
+  /**
+   * How a student's items are found, for account deletion (functions/platform/store/account-data.ts),
+   * which loops over this list, and the test that checks deletion leaves nothing in any table:
+   * - `partition`: the partition key is the user id;
+   * - `subject-partition`: the partition key is `{user_id}#{subject_id}`, one per subject;
+   * - `partition-and-index`: the user id is the partition key of the table or of the index;
+   * - `profile-attribute`: the key is kept on the profile under `attribute`, the item names its
+   *   owner in `user_id`;
+   * - `none`: no per-student data, for the reason given.
+   */
+  userData:
+    | { by: 'partition' }
+    | { by: 'subject-partition' }
+    | { by: 'partition-and-index'; index: string }
+    | { by: 'profile-attribute'; attribute: string }
+    | { by: 'none'; why: string };
 }
 
 export const tables = {
   /** One item per student: profile fields, plan, trial, streak. */
   profiles: {
     id: 'Profiles',
+    userData: { by: 'partition' },
     env: 'TABLE_PROFILES',
     partitionKey: { name: 'user_id', type: 'S' },
   },
   /** Referral codes claimed by profiles: the code is the key, so a code belongs to one user only. */
   referralCodes: {
     id: 'ReferralCodes',
+    userData: { by: 'profile-attribute', attribute: 'referral_code' },
     env: 'TABLE_REFERRAL_CODES',
     partitionKey: { name: 'code', type: 'S' },
   },
   /** One item per referred user, listed under the referrer. */
   referrals: {
     id: 'Referrals',
+    userData: { by: 'partition-and-index', index: 'by-referred-user' },
     env: 'TABLE_REFERRALS',
     partitionKey: { name: 'referrer_user_id', type: 'S' },
     sortKey: { name: 'referred_user_id', type: 'S' },
@@ -57,6 +76,7 @@ export const tables = {
   /** Subjects of a user; ids sort by creation time, so a descending query lists newest first. */
   subjects: {
     id: 'Subjects',
+    userData: { by: 'partition' },
     env: 'TABLE_SUBJECTS',
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
@@ -64,6 +84,7 @@ export const tables = {
   /** Files of a user; the sort key groups them by subject: `{subject_id}#{file_id}`. */
   files: {
     id: 'Files',
+    userData: { by: 'partition' },
     env: 'TABLE_FILES',
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
@@ -74,16 +95,29 @@ export const tables = {
    */
   pages: {
     id: 'Pages',
+    userData: { by: 'subject-partition' },
     env: 'TABLE_PAGES',
     partitionKey: { name: 'owner', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
   },
-  /** Monthly feature counters (`{feature}#{YYYY-MM}`) and other per-user counters. */
+  /**
+   * Monthly feature counters (`{feature}#{YYYY-MM}`, with `month_year`) and other per-user
+   * counters; a closed month's counters become one summary item (`summary#{YYYY-MM}`). The sparse
+   * index `by-month` holds the open counters only, so the monthly job reads a month without a scan.
+   */
   usage: {
     id: 'Usage',
+    userData: { by: 'partition' },
     env: 'TABLE_USAGE',
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
+    indexes: [
+      {
+        name: 'by-month',
+        partitionKey: { name: 'month_year', type: 'S' },
+        sortKey: { name: 'sk', type: 'S' },
+      },
+    ],
   },
   /**
    * Question-and-answer conversations: `sk = {subject_id}#{conversation_id}` (ids sort by time),
@@ -91,6 +125,7 @@ export const tables = {
    */
   conversations: {
     id: 'Conversations',
+    userData: { by: 'partition' },
     env: 'TABLE_CONVERSATIONS',
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
@@ -99,6 +134,7 @@ export const tables = {
   /** Revision sheets: `sk = {subject_id}#{sheet_id}`; drafts (not saved) expire after a day. */
   sheets: {
     id: 'Sheets',
+    userData: { by: 'partition' },
     env: 'TABLE_SHEETS',
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
@@ -111,6 +147,7 @@ export const tables = {
    */
   quizSessions: {
     id: 'QuizSessions',
+    userData: { by: 'partition' },
     env: 'TABLE_QUIZ_SESSIONS',
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
@@ -122,9 +159,22 @@ export const tables = {
    */
   cards: {
     id: 'Cards',
+    userData: { by: 'partition' },
     env: 'TABLE_CARDS',
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
+  },
+  /**
+   * Events and requests already handled, so that a replay returns the first result instead of
+   * acting twice (webhook event ids, scheduled runs, state-machine tasks): `key`, the state
+   * (`in_progress` under a lease, or `done` with its result) and an expiry.
+   */
+  idempotency: {
+    id: 'Idempotency',
+    env: 'TABLE_IDEMPOTENCY',
+    partitionKey: { name: 'key', type: 'S' },
+    ttlAttribute: 'expires_at',
+    userData: { by: 'none', why: 'event and run ids with their outcome, kept 30 days at most; a result names no student data beyond an id' },
   },
 } as const satisfies Record<string, TableDef>;
 

@@ -11,14 +11,17 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tableList } from '../../functions/platform/tables.js';
+import { secrets } from '../../functions/platform/secret-names.js';
+import { functions as registry } from '../../functions/registry.js';
 import { resetConfig } from '../../functions/platform/config.js';
 import { resetClients } from '../../functions/platform/clients.js';
 import { webConfigSchema, type WebConfig } from '../../functions/core/web-config.js';
 import { createApiGateway, MAX_BODY_BYTES } from './api-gateway.js';
-import { startCognito, type AuthTriggers, type LocalCognito } from './cognito.js';
+import { startCognito, type LocalCognito } from './cognito.js';
 import { startDynamo, type LocalDynamo } from './dynamo.js';
 import { openMailbox, type Mailbox, type MailMessage, type StoredMailbox } from './mailbox.js';
 import { startStorage, type LocalStorage, type ObjectCreatedListener } from './storage.js';
+import { mountFunctions, type MountedFunctions } from './triggers.js';
 import { mailboxPage, sendHtml, serveStatic } from './web.js';
 
 export type { Mailbox, MailMessage } from './mailbox.js';
@@ -49,8 +52,20 @@ export interface LocalHost {
   userPoolClientId: string;
   /** Subscribes to S3 ObjectCreated notifications of the uploads bucket; returns the unsubscribe. */
   onObjectCreated(listener: ObjectCreatedListener): () => void;
+  /** The functions of functions/registry.ts as mounted on this host's services. */
+  functions: Pick<MountedFunctions, 'mounted' | 'runSchedule' | 'nextRuns'>;
+  /** The configuration variables the host gave the handlers. */
+  environment: Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
+
+/**
+ * Secrets on the laptop: the developer's own value when the environment has one (a Stripe test
+ * key, say), else these documented local values, which sign and verify only on this machine.
+ */
+export const LOCAL_SECRET_DEFAULTS: Partial<Record<keyof typeof secrets, string>> = {
+  stripeWebhook: 'whsec_revise_local_webhook_secret',
+};
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -108,23 +123,26 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   let mailbox: StoredMailbox | undefined;
   let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
 
-  // Extractions started by storage events run in the background; stopping waits for them (they
-  // need the tables and the bucket), then ends the PDF and OCR worker threads.
-  const extractions = new Set<Promise<void>>();
+  // Work started by triggers (extractions, scheduled jobs) runs in the background; stopping waits
+  // for it (it needs the tables and the bucket), then ends the PDF and OCR worker threads.
+  const background = new Set<Promise<unknown>>();
   let extractionModule: Promise<typeof import('../../functions/pipelines/extract-upload.js')> | undefined;
+  let mounted: MountedFunctions | undefined;
+  let hostEnvironment: Record<string, string> | undefined;
 
   let warmUp: NodeJS.Timeout | undefined;
-  const track = (work: Promise<void>) => {
-    const tracked = work.catch(() => undefined).finally(() => extractions.delete(tracked));
-    extractions.add(tracked);
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    const tracked: Promise<unknown> = work.catch(() => undefined).finally(() => background.delete(tracked));
+    background.add(tracked);
     return work;
   };
 
   const closeAll = async () => {
     clearTimeout(warmUp);
+    mounted?.stop();
     await Promise.all(servers.map(closeServer));
     await vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
-    await Promise.allSettled([...extractions]);
+    while (background.size) await Promise.allSettled([...background]);
     if (extractionModule) await (await extractionModule).closeExtraction().catch((err: unknown) => warn('Stopping the extraction workers failed', err));
     const results = await Promise.allSettled([cognito?.close(), storage?.close(), dynamo?.close()]);
     for (const r of results) if (r.status === 'rejected') warn('Stopping an embedded service failed', r.reason);
@@ -134,9 +152,10 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   try {
     mailbox = await openMailbox(path.join(dataDir, 'mailbox.json'));
     const mail = mailbox;
-    const loadTriggers = async (): Promise<AuthTriggers> => {
-      const mod = await import('../../functions/pipelines/auth-triggers.js');
-      return { customMessage: mod.customMessage as AuthTriggers['customMessage'], postConfirmation: mod.postConfirmation as AuthTriggers['postConfirmation'] };
+    // Cognito calls its triggers only once the host is up, when the registry is mounted.
+    const loadTriggers = () => {
+      if (!mounted) throw new Error('The Cognito triggers are not mounted yet');
+      return mounted.cognitoTriggers();
     };
     [dynamo, storage, cognito] = await Promise.all([
       startDynamo({ directory: path.join(dataDir, 'dynamodb'), tables: tableList, region, credentials: LOCAL_CREDENTIALS, info }),
@@ -167,12 +186,21 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
       JWT_ISSUER: cognito.issuer,
       JWKS_URL: cognito.jwksUrl,
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      // The built-in study engine, unless the developer chose another provider.
+      ENGINE_PROVIDER: process.env.ENGINE_PROVIDER || 'local',
       // Scanned pages are read by tesseract.js, its models copied from npm into the data folder.
       OCR_PROVIDER: 'local',
       OCR_DATA_DIR: path.join(dataDir, 'ocr'),
     };
     for (const t of tableList) env[t.env] = t.id;
+    for (const [key, def] of Object.entries(secrets)) {
+      const value = process.env[def.valueVariable] || LOCAL_SECRET_DEFAULTS[key as keyof typeof secrets];
+      if (value) env[def.valueVariable] = value;
+      // A secret id would send the handlers to Secrets Manager: the laptop has none.
+      delete process.env[def.idVariable];
+    }
     Object.assign(process.env, env);
+    hostEnvironment = env;
     resetConfig();
     resetClients();
 
@@ -187,11 +215,9 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
       warn,
     });
 
-    // The upload trigger: the same handler S3 invokes in the cloud, loaded at the first upload.
-    storage.onObjectCreated((event) => {
-      extractionModule ??= import('../../functions/pipelines/extract-upload.js');
-      return track(extractionModule.then((m) => m.handler(event)));
-    });
+    // Every function of the registry on its trigger: storage events, Cognito triggers, schedules.
+    const store = storage;
+    mounted = mountFunctions(registry, { onObjectCreated: (l) => store.onObjectCreated(l), track, warn, clock });
     // Once the host answers, PDFium is compiled in the background so that the first upload does
     // not wait for it (the OCR engine still loads only when a scanned page needs it).
     warmUp = setTimeout(() => {
@@ -248,7 +274,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     throw err;
   }
 
-  const services = { storage, mailbox };
+  const services = { storage, mailbox, mounted: mounted! };
   let stopping: Promise<void> | null = null;
   return {
     url,
@@ -258,6 +284,8 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     userPoolId: cognito.userPoolId,
     userPoolClientId: cognito.userPoolClientId,
     onObjectCreated: (listener) => services.storage.onObjectCreated(listener),
+    functions: services.mounted,
+    environment: { ...hostEnvironment },
     stop() {
       stopping ??= closeAll();
       return stopping;

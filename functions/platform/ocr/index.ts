@@ -1,6 +1,7 @@
 // The OCR provider of this host, chosen by OCR_PROVIDER, which CDK (`textract`) and the laptop
 // host (`local`) both set. Each provider is loaded only when a page needs OCR; the laptop one is
 // imported through a computed name so that the cloud bundle does not carry tesseract.js.
+import { config } from '../config.js';
 import type { OcrProvider } from './types.js';
 
 export { ocrLanguages, type OcrJob, type OcrLanguages, type OcrProvider } from './types.js';
@@ -9,7 +10,7 @@ export type OcrProviderName = 'local' | 'textract';
 
 let chosen: { name: OcrProviderName; provider: Promise<OcrProvider> } | undefined;
 
-export function ocrProviderName(env: NodeJS.ProcessEnv = process.env): OcrProviderName {
+export function ocrProviderName(env: { OCR_PROVIDER?: string } = config()): OcrProviderName {
   const value = env.OCR_PROVIDER;
   if (value === 'local' || value === 'textract') return value;
   throw new Error(`OCR_PROVIDER must be "local" or "textract" (got ${value === undefined ? 'nothing' : JSON.stringify(value)})`);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { logger } from '../logger.js';
 import type { OcrJob, OcrLanguages, OcrProvider } from './types.js';
+import { config } from '../config.js';
 
 type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js').createWorker>>;
 
@@ -22,7 +23,7 @@ const require = createRequire(import.meta.url);
 
 /** The folder tesseract.js reads `{fra,eng}.traineddata.gz` from (OCR_DATA_DIR, else a temp folder). */
 export function ocrDataDir(): string {
-  return path.resolve(process.env.OCR_DATA_DIR || path.join(tmpdir(), 'revise-ocr'));
+  return path.resolve(config().OCR_DATA_DIR || path.join(tmpdir(), 'revise-ocr'));
 }
 
 /** Copies the npm-shipped models into the data folder, unless an identical copy is there. */

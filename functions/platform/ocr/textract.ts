@@ -46,9 +46,9 @@ function sharedClient(): TextractClient {
 }
 
 /** DEFAULT_POLLING, or a fixed interval when TEXTRACT_POLL_MS is set. */
-function pollingFromEnv(env: NodeJS.ProcessEnv = process.env): PollingRules {
-  const ms = Number(env.TEXTRACT_POLL_MS);
-  if (!env.TEXTRACT_POLL_MS || !Number.isFinite(ms) || ms < 0) return DEFAULT_POLLING;
+function pollingFromConfig(): PollingRules {
+  const ms = config().TEXTRACT_POLL_MS;
+  if (ms === undefined) return DEFAULT_POLLING;
   return { firstDelayMs: ms, maxDelayMs: ms, factor: 1 };
 }
 
@@ -68,7 +68,7 @@ export function linesByPage(blocks: readonly Block[], wanted: ReadonlySet<number
 }
 
 export function textractProvider(opts: { client?: TextractLike; polling?: PollingRules } = {}): OcrProvider {
-  const polling = opts.polling ?? pollingFromEnv();
+  const polling = opts.polling ?? pollingFromConfig();
   const client = (): TextractLike => opts.client ?? sharedClient();
 
   async function detectSync(job: OcrJob): Promise<Map<number, string>> {

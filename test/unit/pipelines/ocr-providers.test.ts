@@ -9,6 +9,7 @@ import {
   type Block,
 } from '@aws-sdk/client-textract';
 import { ocrLanguages, ocrProviderName } from '../../../functions/platform/ocr/index.js';
+import { resetConfig } from '../../../functions/platform/config.js';
 import { linesByPage, SYNC_MAX_BYTES, textractProvider, type TextractLike } from '../../../functions/platform/ocr/textract.js';
 import type { OcrJob } from '../../../functions/platform/ocr/types.js';
 
@@ -145,6 +146,7 @@ describe('Textract polling', () => {
   afterEach(() => {
     vi.useRealTimers();
     delete process.env.TEXTRACT_POLL_MS;
+    resetConfig();
   });
 
   const script = { pages: [{ JobStatus: 'IN_PROGRESS' }, { JobStatus: 'IN_PROGRESS' }, { JobStatus: 'SUCCEEDED', Blocks: [line('Lu', 2)] }] };
@@ -169,6 +171,7 @@ describe('Textract polling', () => {
   it('polls at the fixed interval TEXTRACT_POLL_MS names, when set', async () => {
     vi.useFakeTimers();
     process.env.TEXTRACT_POLL_MS = '5';
+    resetConfig();
     const { client, sent } = fakeTextract(script);
     const texts = textractProvider({ client }).recognize(job({ pages: [2], pageCount: 2 }));
     await vi.advanceTimersByTimeAsync(10);

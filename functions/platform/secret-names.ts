@@ -1,0 +1,49 @@
+// The secrets the server functions use, named once. In the cloud a function gets the Secrets
+// Manager secret's name in `idVariable` (set by CDK from a deployment input) and permission to read
+// it; on the laptop the host puts the value itself in `valueVariable` (a documented local default,
+// or a developer's own test key). functions/platform/secrets.ts reads whichever is set. This module
+// is pure data: CDK and config.ts import it without loading any client.
+import { z } from 'zod';
+
+export interface SecretDef {
+  /** Variable carrying the Secrets Manager secret's name or ARN (cloud). */
+  idVariable: string;
+  /** Variable carrying the value itself (laptop host, tests). */
+  valueVariable: string;
+  /** Deployment input (lib/inputs.ts) naming the secret in the cloud. */
+  input: 'stripeSecretName' | 'stripeWebhookSecretName' | 'promoCodesSecretName';
+  description: string;
+}
+
+export const secrets = {
+  stripeApiKey: {
+    idVariable: 'STRIPE_SECRET_ID',
+    valueVariable: 'STRIPE_SECRET_KEY',
+    input: 'stripeSecretName',
+    description: 'Stripe secret API key (sk_live_… or sk_test_…)',
+  },
+  stripeWebhook: {
+    idVariable: 'STRIPE_WEBHOOK_SECRET_ID',
+    valueVariable: 'STRIPE_WEBHOOK_SECRET',
+    input: 'stripeWebhookSecretName',
+    description: 'signing secret of the Stripe webhook endpoint (whsec_…)',
+  },
+  promoCodes: {
+    idVariable: 'PROMO_CODES_SECRET_ID',
+    valueVariable: 'PROMO_CODES',
+    input: 'promoCodesSecretName',
+    description: 'the accepted promo codes, comma-separated',
+  },
+} as const satisfies Record<string, SecretDef>;
+
+export type SecretKey = keyof typeof secrets;
+
+export const secretKeys = Object.keys(secrets) as SecretKey[];
+
+/** The configuration variables of every secret, for config.ts's schema. */
+export const secretVariables: Record<string, z.ZodOptional<z.ZodString>> = Object.fromEntries(
+  Object.values(secrets).flatMap((s) => [
+    [s.idVariable, z.string().min(1).optional()],
+    [s.valueVariable, z.string().min(1).optional()],
+  ]),
+);

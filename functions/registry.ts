@@ -1,0 +1,169 @@
+// The one registry of server functions: each entry names its handler (loaded lazily), what
+// triggers it, the tables, bucket, secrets and AWS services it uses, the configuration variables
+// its host must set, and its size. Both hosts are built by looping over it: CDK makes every
+// function, grant, trigger and schedule from it (lib/server-functions.ts and the constructs of
+// each trigger kind), and the laptop host mounts every trigger from it (lib/local/triggers.ts).
+// Adding a function or a trigger is one entry here; a test of each host fails if it forgets one.
+//
+// Importing this module loads no handler code (CDK imports it at synth).
+import type { ConfigVariable } from './platform/config.js';
+import type { SecretKey } from './platform/secret-names.js';
+import type { TableKey } from './platform/tables.js';
+import { EXTRACTION_TIME_LIMIT_MS } from './core/files.js';
+import { PRODUCT_TIME_ZONE } from './core/time.js';
+
+export type TableAccess = 'read' | 'readWrite';
+export type BucketAccess = 'read' | 'readDelete' | 'readWrite' | 'readWriteDelete';
+/** AWS services a function calls besides its tables, bucket and secrets. */
+export type Capability = 'bedrock' | 'textract' | 'cognito-admin';
+
+/** A schedule's fields, as EventBridge Scheduler's `cron()` and croner both read them. */
+export interface CronFields {
+  minute: string;
+  hour: string;
+  day: string;
+  month: string;
+}
+
+export type Trigger =
+  /** Every route of the one route table (functions/api/routes.ts). */
+  | { kind: 'http' }
+  /** Objects created in the uploads bucket. */
+  | { kind: 'storage'; bucket: 'uploads'; event: 'ObjectCreated' }
+  | { kind: 'cognito'; trigger: 'customMessage' | 'postConfirmation' }
+  /** A schedule in a time zone; `catchUp`: the laptop host also runs it when it starts, in case a run was missed while it was off. */
+  | { kind: 'schedule'; cron: CronFields; timeZone: string; catchUp: boolean };
+
+export type TriggerKind = Trigger['kind'];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each trigger kind has its own event type
+export type FunctionHandler = (event: any, context?: any) => Promise<unknown>;
+
+export interface FunctionDef {
+  /** Construct id in CDK, and the function's name in the laptop host's logs. */
+  id: string;
+  description: string;
+  /** Handler file relative to the repository root, and its export: what CDK bundles. */
+  entry: string;
+  handler: string;
+  /** The same export, loaded on first use: what the laptop host calls. */
+  load: () => Promise<FunctionHandler>;
+  trigger: Trigger;
+  tables: Partial<Record<TableKey, TableAccess>>;
+  uploads?: BucketAccess;
+  secrets?: SecretKey[];
+  capabilities?: Capability[];
+  /** Configuration variables (functions/platform/config.ts) both hosts must give this function. */
+  env: ConfigVariable[];
+  /** Variables a host gives when it has them (those of the provider it chose, e.g. the Bedrock model). */
+  optionalEnv?: ConfigVariable[];
+  memoryMb: number;
+  timeoutSeconds: number;
+  /** Room in /tmp beyond Lambda's 512 MB. */
+  ephemeralStorageMb?: number;
+  /** Files the bundle needs beside it: the PDF worker thread and PDFium's WebAssembly. */
+  bundle?: 'pdf-worker';
+  /** Retries of an asynchronous invocation (storage events, schedules) before its event is kept in a dead-letter queue. */
+  retries?: number;
+}
+
+const allTables = (access: TableAccess): FunctionDef['tables'] => ({
+  profiles: access,
+  referralCodes: access,
+  referrals: access,
+  subjects: access,
+  files: access,
+  pages: access,
+  usage: access,
+  conversations: access,
+  sheets: access,
+  quizSessions: access,
+  cards: access,
+  idempotency: access,
+});
+
+export const registry = [
+  {
+    id: 'Handler',
+    description: 'Serves every route of the HTTP API',
+    entry: 'functions/api/lambda.ts',
+    handler: 'handler',
+    load: async () => (await import('./api/lambda.js')).handler,
+    trigger: { kind: 'http' },
+    tables: allTables('readWrite'),
+    uploads: 'readWriteDelete',
+    secrets: ['stripeApiKey', 'stripeWebhook', 'promoCodes'],
+    // Generation; account deletion removes the Cognito user.
+    capabilities: ['bedrock', 'cognito-admin'],
+    env: ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ENGINE_PROVIDER'],
+    optionalEnv: ['BEDROCK_MODEL_ID'],
+    memoryMb: 1024,
+    // API Gateway gives up after 30 s.
+    timeoutSeconds: 29,
+  },
+  {
+    id: 'Extract',
+    description: 'Extracts the per-page text of uploaded PDFs (PDFium, Textract for scanned pages)',
+    entry: 'functions/pipelines/extract-upload.ts',
+    handler: 'handler',
+    load: async () => (await import('./pipelines/extract-upload.js')).handler,
+    trigger: { kind: 'storage', bucket: 'uploads', event: 'ObjectCreated' },
+    tables: { files: 'readWrite', pages: 'readWrite', profiles: 'read' },
+    // Reads the uploads; deletes an object that arrived without its file record.
+    uploads: 'readDelete',
+    capabilities: ['textract'],
+    env: ['OCR_PROVIDER'],
+    // A 100 MB PDF parsed whole, a long Textract job, a copy of the file in /tmp.
+    memoryMb: 3008,
+    timeoutSeconds: EXTRACTION_TIME_LIMIT_MS / 1000,
+    ephemeralStorageMb: 2048,
+    bundle: 'pdf-worker',
+    retries: 2,
+  },
+  {
+    id: 'CustomMessage',
+    description: 'Writes the sign-up code and password-reset e-mails',
+    entry: 'functions/pipelines/auth-triggers.ts',
+    handler: 'customMessage',
+    load: async () => (await import('./pipelines/auth-triggers.js')).customMessage,
+    trigger: { kind: 'cognito', trigger: 'customMessage' },
+    tables: {},
+    env: ['APP_URL'],
+    memoryMb: 512,
+    // Cognito waits 5 s for a trigger.
+    timeoutSeconds: 5,
+  },
+  {
+    id: 'PostConfirmation',
+    description: 'Creates the profile of a newly confirmed student',
+    entry: 'functions/pipelines/auth-triggers.ts',
+    handler: 'postConfirmation',
+    load: async () => (await import('./pipelines/auth-triggers.js')).postConfirmation,
+    trigger: { kind: 'cognito', trigger: 'postConfirmation' },
+    tables: { profiles: 'readWrite', referralCodes: 'readWrite', usage: 'readWrite' },
+    env: [],
+    memoryMb: 512,
+    timeoutSeconds: 5,
+  },
+  {
+    id: 'MonthlyUsage',
+    description: 'Closes the past months of usage counters into monthly summaries',
+    entry: 'functions/pipelines/monthly-usage.ts',
+    handler: 'handler',
+    load: async () => (await import('./pipelines/monthly-usage.js')).handler,
+    // Midnight in France on the 1st: the month the counters belong to has just ended.
+    trigger: { kind: 'schedule', cron: { minute: '0', hour: '0', day: '1', month: '*' }, timeZone: PRODUCT_TIME_ZONE, catchUp: true },
+    tables: { usage: 'readWrite', idempotency: 'readWrite' },
+    env: [],
+    memoryMb: 512,
+    timeoutSeconds: 15 * 60,
+    retries: 2,
+  },
+] as const satisfies readonly FunctionDef[];
+
+export const functions: readonly FunctionDef[] = registry;
+
+/** The entries of one trigger kind, typed by it. */
+export function functionsOf<K extends TriggerKind>(kind: K): (FunctionDef & { trigger: Extract<Trigger, { kind: K }> })[] {
+  return functions.filter((f): f is FunctionDef & { trigger: Extract<Trigger, { kind: K }> } => f.trigger.kind === kind);
+}

@@ -1,0 +1,144 @@
+// Every server function of the stack, built from its entry in functions/registry.ts: the house
+// function with the entry's handler, size and configuration variables, and the grants its entry
+// names (tables, the uploads bucket, secrets, AWS services). The constructs of each trigger kind
+// (lib/api.ts, lib/ingestion.ts, lib/auth.ts, lib/schedules.ts) call `buildServerFunction` for the
+// registry's entries of their kind and wire the trigger.
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { FunctionDef } from '../functions/registry.js';
+import type { ConfigVariable } from '../functions/platform/config.js';
+import { secrets } from '../functions/platform/secret-names.js';
+import type { Data } from './data.js';
+import { HouseFunction, repoRoot } from './house-function.js';
+import type { BedrockModel, DeploymentInputs } from './inputs.js';
+
+/** What the functions of the stack may be given: inputs, resources and configuration values. */
+export interface FunctionContext {
+  inputs: DeploymentInputs;
+  data: Data;
+  uploads: IBucket;
+  /** Values of the configuration variables the registry's entries ask for (cloud values). */
+  env: Partial<Record<ConfigVariable, string>>;
+  /** The user pool, for entries with the `cognito-admin` capability. */
+  userPoolArn?: string;
+}
+
+/**
+ * Permission to call the generation model and nothing else (Converse needs bedrock:InvokeModel).
+ * A model id: that foundation model in the stack's region. An inference profile: the profile, and
+ * the foundation model in each region it routes to, only when called through that profile.
+ */
+export function bedrockInvokeStatements(stack: Stack, model: BedrockModel): PolicyStatement[] {
+  const foundationModels = model.regions.map((region) => `arn:${stack.partition}:bedrock:${region}::foundation-model/${model.foundationModelId}`);
+  if (!model.geography) {
+    return [new PolicyStatement({ sid: 'InvokeGenerationModel', actions: ['bedrock:InvokeModel'], resources: foundationModels })];
+  }
+  const profile = stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: model.id });
+  return [
+    new PolicyStatement({ sid: 'InvokeGenerationProfile', actions: ['bedrock:InvokeModel'], resources: [profile] }),
+    new PolicyStatement({
+      sid: 'InvokeGenerationModelThroughProfile',
+      actions: ['bedrock:InvokeModel'],
+      resources: foundationModels,
+      conditions: { StringEquals: { 'bedrock:InferenceProfileArn': profile } },
+    }),
+  ];
+}
+
+/** PDFium's WebAssembly, relative to the repository root (bundling works from there). */
+function pdfiumWasm(): string {
+  const wasm = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
+  return path.relative(repoRoot, wasm).split(path.sep).join('/');
+}
+
+/**
+ * Commands that complete the bundle: the PDF worker thread bundled as `worker.mjs` (the name the
+ * code looks for beside itself, functions/platform/pdf/workers.ts) and `pdfium.wasm` copied beside
+ * it (functions/platform/pdf/worker.mjs finds it there).
+ */
+export function pdfWorkerBundleCommands(root: string, out: string): string[] {
+  return [
+    `"${root}/node_modules/.bin/esbuild" "${root}/functions/platform/pdf/worker.mjs" --bundle --platform=node --format=esm --target=node22 --minify --legal-comments=none --log-level=warning --outfile="${out}/worker.mjs"`,
+    `cp "${root}/${pdfiumWasm()}" "${out}/pdfium.wasm"`,
+  ];
+}
+
+export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: FunctionContext): HouseFunction {
+  const environment: Record<string, string> = {};
+  for (const name of def.env) {
+    const value = ctx.env[name];
+    if (value === undefined) throw new Error(`Function ${def.id} needs the configuration variable ${name}, which its construct does not provide`);
+    environment[name] = value;
+  }
+  for (const name of def.optionalEnv ?? []) {
+    const value = ctx.env[name];
+    if (value !== undefined) environment[name] = value;
+  }
+  const fn = new HouseFunction(scope, def.id, {
+    entry: def.entry,
+    handler: def.handler,
+    description: def.description,
+    timeout: Duration.seconds(def.timeoutSeconds),
+    memorySize: def.memoryMb,
+    tracing: ctx.inputs.tracing,
+    retainLogs: ctx.inputs.retainData,
+    environment,
+    afterBundling: def.bundle === 'pdf-worker' ? pdfWorkerBundleCommands : undefined,
+  });
+  if (def.ephemeralStorageMb) (fn.node.defaultChild as CfnFunction).ephemeralStorage = { size: def.ephemeralStorageMb };
+
+  for (const [key, access] of Object.entries(def.tables)) fn.useTable(ctx.data.tables[key as keyof Data['tables']], access);
+  if (def.uploads) fn.useUploads(ctx.uploads, def.uploads);
+
+  for (const key of def.secrets ?? []) {
+    const secret = secrets[key];
+    const name = ctx.inputs[secret.input];
+    // Not configured in this deployment: the feature answers `not_configured`.
+    if (!name) continue;
+    Secret.fromSecretNameV2(fn, `${key}Secret`, name).grantRead(fn);
+    fn.addEnvironment(secret.idVariable, name);
+  }
+  if ((def.secrets ?? []).some((key) => ctx.inputs[secrets[key].input])) {
+    Validations.of(fn.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:*-??????]',
+      reason: 'A secret named by a deployment input is granted by name: Secrets Manager appends six random characters to its ARN, which the wildcard stands for.',
+    });
+  }
+
+  for (const capability of def.capabilities ?? []) {
+    switch (capability) {
+      case 'bedrock':
+        for (const statement of bedrockInvokeStatements(Stack.of(fn), ctx.inputs.bedrockModel)) fn.addToRolePolicy(statement);
+        break;
+      case 'textract':
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['textract:DetectDocumentText', 'textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection'],
+            resources: ['*'],
+          }),
+        );
+        Validations.of(fn.role).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            "Textract text detection (DetectDocumentText, StartDocumentTextDetection, GetDocumentTextDetection) supports no resource-level permissions; the documents it reads are limited by the function's S3 access.",
+        });
+        break;
+      case 'cognito-admin':
+        if (!ctx.userPoolArn) throw new Error(`Function ${def.id} manages users but its construct gives no user pool`);
+        // Account deletion removes the Cognito user; nothing else in the pool is reachable.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser'], resources: [ctx.userPoolArn] }));
+        break;
+      default: {
+        const unknown: never = capability;
+        throw new Error(`Unknown capability ${String(unknown)}`);
+      }
+    }
+  }
+  return fn;
+}
