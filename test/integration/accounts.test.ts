@@ -6,6 +6,7 @@ import { routes } from '../../functions/api/routes.js';
 import { storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
+import { userTraces } from '../support/invariants.js';
 import { api, login, newUser, startTestHost, type TestHost } from '../support/host.js';
 
 let host: TestHost;
@@ -212,6 +213,7 @@ describe('account deletion', () => {
     const del = await api(host, '/api/account', { token: u.accessToken, method: 'DELETE' });
     expect(del.status).toBe(204);
     expect(Object.values(await describeUserData(u.sub)).every((n) => n === 0)).toBe(true);
+    expect(await userTraces(u.sub)).toEqual([]);
     await expect(login(host, u.email, u.password)).rejects.toThrow();
 
     const kept = await describeUserData(other.sub);

@@ -12,6 +12,7 @@ import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { studyEngine } from '../../functions/platform/engine.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
+import { userTraces } from '../support/invariants.js';
 import type { SessionQuestion } from '../../functions/platform/store/quiz-sessions.js';
 import { api, newUser, type ApiResponse, type TestUser } from '../support/host.js';
 import { BIOLOGY, ECONOMICS, makePremium, readyFile, useStudyHost } from '../support/study.js';
@@ -537,5 +538,6 @@ describe('deletion', () => {
 
     expect((await call(user, 'DELETE', '/api/account')).status).toBe(204);
     expect(Object.values(await describeUserData(user.sub)).every((n) => n === 0)).toBe(true);
+    expect(await userTraces(user.sub)).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { studyEngine } from '../../functions/platform/engine.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
+import { userTraces } from '../support/invariants.js';
 import { ENGLISH_COURSE } from '../support/fixtures.js';
 import { api, newUser, type ApiResponse, type TestUser } from '../support/host.js';
 import { makePremium, readyFile, useStudyHost } from '../support/study.js';
@@ -476,5 +477,6 @@ describe('deletion', () => {
     expect(await describeUserData(user.sub)).toMatchObject({ conversations: 1, sheets: 1 });
     expect((await api(setup.host, '/api/account', { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
     expect(Object.values(await describeUserData(user.sub)).every((n) => n === 0)).toBe(true);
+    expect(await userTraces(user.sub)).toEqual([]);
   });
 });

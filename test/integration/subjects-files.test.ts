@@ -6,7 +6,7 @@ import { db, storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
 import { api, newUser, type TestHost } from '../support/host.js';
-import { findOrphans } from '../support/invariants.js';
+import { findOrphans, userTraces } from '../support/invariants.js';
 import { makePremium, useTestHost } from '../support/study.js';
 import { createSubject, postToStorage, textPdf, uploadFile } from '../support/uploads.js';
 
@@ -274,5 +274,6 @@ describe('account deletion with courses', () => {
     const del = await api(host, '/api/account', { token: u.accessToken, method: 'DELETE' });
     expect(del.status).toBe(204);
     expect(Object.values(await describeUserData(u.sub)).every((n) => n === 0)).toBe(true);
+    expect(await userTraces(u.sub)).toEqual([]);
   });
 });

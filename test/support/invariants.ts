@@ -4,6 +4,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
+import { tableList, tables, type TableKey } from '../../functions/platform/tables.js';
 
 export async function findOrphans(): Promise<{ objectsWithoutRecord: string[]; recordsWithoutObject: string[]; uploading: string[] }> {
   const keys = new Set<string>();
@@ -26,4 +27,27 @@ export async function findOrphans(): Promise<{ objectsWithoutRecord: string[]; r
     recordsWithoutObject: records.filter((r) => r.status !== 'uploading' && !keys.has(r.storage_path)).map((r) => r.storage_path),
     uploading: records.filter((r) => r.status === 'uploading').map((r) => r.storage_path),
   };
+}
+
+/**
+ * Every trace of a student left anywhere: items of every table of functions/platform/tables.ts
+ * (scanned whole, whatever their keys) with an attribute that names the user id, and objects under
+ * the student's prefix. A table the eraser forgets fails the tests that expect none.
+ */
+export async function userTraces(userId: string): Promise<string[]> {
+  const traces: string[] = [];
+  for (const def of tableList) {
+    const table = config().tableNames[(Object.keys(tables) as TableKey[]).find((k) => tables[k].id === def.id)!];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db().send(new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }));
+      for (const item of out.Items ?? []) {
+        if (JSON.stringify(item).includes(userId)) traces.push(`${def.id}: ${JSON.stringify(Object.fromEntries([def.partitionKey.name, def.sortKey?.name].filter(Boolean).map((k) => [k, item[k!]])))}`);
+      }
+      start = out.LastEvaluatedKey;
+    } while (start);
+  }
+  const objects = await storage().send(new ListObjectsV2Command({ Bucket: config().UPLOADS_BUCKET, Prefix: `${userId}/` }));
+  for (const o of objects.Contents ?? []) traces.push(`uploads: ${o.Key}`);
+  return traces;
 }

@@ -1,51 +1,82 @@
-// Everything stored for one student, found and erased: rows in every table and objects under the
-// student's prefix in the uploads bucket. Used by account deletion and by the tests that check
-// nothing is left behind.
-import { DeleteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWrite } from './batch.js';
+// Everything stored for one student, found and erased: items in every table of
+// functions/platform/tables.ts, each found by its definition's `userData` rule, and objects under
+// the student's prefix in the uploads bucket. Used by account deletion and by the tests that check
+// nothing is left behind. A table added to tables.ts is erased without a change here.
+import { DeleteCommand, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { db, storage } from '../clients.js';
 import { config } from '../config.js';
+import { tables, type TableDef, type TableKey } from '../tables.js';
+import { batchWrite, PARALLEL_BATCHES } from './batch.js';
 import { findProfile } from './profiles.js';
-import { deletePages } from './pages.js';
-import { listReferrals, referralsOfReferee } from './referrals.js';
+import { queryAll } from './query.js';
 import { listSubjectItems } from './subjects.js';
 
 type Key = Record<string, unknown>;
 
-/** Tables whose partition key is the user id, with their sort key name. */
-const userPartitioned = [
-  ['subjects', 'id'],
-  ['files', 'sk'],
-  ['usage', 'sk'],
-  ['conversations', 'sk'],
-  ['sheets', 'sk'],
-  ['quizSessions', 'sk'],
-  ['cards', 'sk'],
-] as const;
+const tableKeys = Object.keys(tables) as TableKey[];
 
-async function keysUnder(table: string, sortKey: string, userId: string): Promise<Key[]> {
-  const keys: Key[] = [];
-  let start: Key | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: 'user_id = :u',
-        ExpressionAttributeValues: { ':u': userId },
-        ProjectionExpression: '#pk, #sk',
-        ExpressionAttributeNames: { '#pk': 'user_id', '#sk': sortKey },
-        ExclusiveStartKey: start,
-      }),
-    );
-    keys.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return keys;
+/** The key attributes of a table's items. */
+const keyNames = (def: TableDef): string[] => [def.partitionKey.name, ...(def.sortKey ? [def.sortKey.name] : [])];
+
+async function keysWhere(def: TableDef, attribute: string, value: string, index?: string): Promise<Key[]> {
+  const names = keyNames(def);
+  const items = await queryAll({
+    TableName: config().tableNames[keyOf(def)],
+    IndexName: index,
+    KeyConditionExpression: '#pk = :v',
+    ExpressionAttributeNames: { '#pk': attribute, ...Object.fromEntries(names.map((n, i) => [`#k${i}`, n])) },
+    ExpressionAttributeValues: { ':v': value },
+    ProjectionExpression: names.map((_, i) => `#k${i}`).join(', '),
+  });
+  return items.map((item) => Object.fromEntries(names.map((n) => [n, item[n]])));
 }
 
-async function deleteKeys(table: string, keys: Key[]): Promise<void> {
-  await batchWrite(table, keys.map((Key) => ({ DeleteRequest: { Key } })));
+const keyOf = (def: TableDef): TableKey => tableKeys.find((k) => tables[k].id === def.id)!;
+
+/**
+ * The keys of the user's items in one table, found as its definition says (tables.ts `userData`).
+ * `subjectIds`: the user's subjects, read before anything is deleted.
+ */
+async function userKeys(def: TableDef, userId: string, subjectIds: string[], profile: Record<string, unknown> | null): Promise<Key[]> {
+  const rule = def.userData;
+  switch (rule.by) {
+    case 'partition':
+      return keysWhere(def, def.partitionKey.name, userId);
+    case 'subject-partition':
+      return (await Promise.all(subjectIds.map((id) => keysWhere(def, def.partitionKey.name, `${userId}#${id}`)))).flat();
+    case 'partition-and-index': {
+      const index = def.indexes?.find((i) => i.name === rule.index);
+      if (!index) throw new Error(`${def.id}: no index ${rule.index}`);
+      const [own, indexed] = await Promise.all([keysWhere(def, def.partitionKey.name, userId), keysWhere(def, index.partitionKey.name, userId, index.name)]);
+      const seen = new Set(own.map((k) => JSON.stringify(k)));
+      return [...own, ...indexed.filter((k) => !seen.has(JSON.stringify(k)))];
+    }
+    case 'profile-attribute': {
+      const value = profile?.[rule.attribute];
+      if (typeof value !== 'string' || !value) return [];
+      const out = await db().send(new GetCommand({ TableName: config().tableNames[keyOf(def)], Key: { [def.partitionKey.name]: value }, ConsistentRead: true }));
+      return out.Item?.user_id === userId ? [{ [def.partitionKey.name]: value }] : [];
+    }
+    case 'none':
+      return [];
+    default: {
+      const unknown: never = rule;
+      throw new Error(`Unknown user-data rule ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/**
+ * The order tables are emptied in: those whose rule reads another table before it (pages read the
+ * subjects, the referral code is read from the profile), and the profile last, so that a retry
+ * after a partial failure still finds what it needs.
+ */
+function erasePhase(key: TableKey): number {
+  if (key === 'profiles') return 3;
+  if (tables[key].userData.by === 'profile-attribute') return 2;
+  if (key === 'subjects') return 1;
+  return 0;
 }
 
 export async function listUserObjects(userId: string): Promise<string[]> {
@@ -61,30 +92,36 @@ export async function listUserObjects(userId: string): Promise<string[]> {
   return keys;
 }
 
-/** What is stored for the user, table by table, plus object keys; empty when the user is gone. */
-export async function describeUserData(userId: string): Promise<Record<string, number>> {
-  const c = config();
-  const result: Record<string, number> = {};
-  const profile = await findProfile(userId);
-  result.profiles = profile ? 1 : 0;
-  for (const [table, sortKey] of userPartitioned) result[table] = (await keysUnder(c.tableNames[table], sortKey, userId)).length;
-  result.referrals = (await listReferrals(userId)).length + (await referralsOfReferee(userId)).length;
+async function subjectIdsOf(userId: string): Promise<string[]> {
+  return (await listSubjectItems(userId)).map((s) => s.id);
+}
+
+/**
+ * What is stored for the user, table by table (every table of tables.ts), plus object keys; all
+ * zero when the user is gone. Per-subject tables are counted by a scan, so that items left behind
+ * by a deleted subject are counted too (a check for tests and audits).
+ */
+export async function describeUserData(userId: string): Promise<Record<TableKey | 'objects', number>> {
+  const [subjectIds, profile] = await Promise.all([subjectIdsOf(userId), findProfile(userId)]);
+  const result = {} as Record<TableKey | 'objects', number>;
+  for (const key of tableKeys) {
+    const def: TableDef = tables[key];
+    result[key] = def.userData.by === 'subject-partition' ? await countByPrefixScan(def, `${userId}#`) : (await userKeys(def, userId, subjectIds, profile as Record<string, unknown> | null)).length;
+  }
   result.objects = (await listUserObjects(userId)).length;
-  result.pages = await countPagesByScan(userId);
   return result;
 }
 
-/** Pages left for the user in any subject, found by a scan (a check for tests and audits). */
-async function countPagesByScan(userId: string): Promise<number> {
+async function countByPrefixScan(def: TableDef, prefix: string): Promise<number> {
   let count = 0;
   let start: Key | undefined;
   do {
     const out = await db().send(
       new ScanCommand({
-        TableName: config().tableNames.pages,
-        FilterExpression: 'begins_with(#o, :prefix)',
-        ExpressionAttributeNames: { '#o': 'owner' },
-        ExpressionAttributeValues: { ':prefix': `${userId}#` },
+        TableName: config().tableNames[keyOf(def)],
+        FilterExpression: 'begins_with(#pk, :prefix)',
+        ExpressionAttributeNames: { '#pk': def.partitionKey.name },
+        ExpressionAttributeValues: { ':prefix': prefix },
         Select: 'COUNT',
         ExclusiveStartKey: start,
       }),
@@ -95,7 +132,10 @@ async function countPagesByScan(userId: string): Promise<number> {
   return count;
 }
 
-/** Erases every row and object of the user. Safe to run again after a partial failure. */
+/**
+ * Erases every row and object of the user: the objects first (spec §4: storage before records),
+ * then every table of tables.ts by its `userData` rule. Safe to run again after a partial failure.
+ */
 export async function eraseUserData(userId: string): Promise<void> {
   const c = config();
   const objects = await listUserObjects(userId);
@@ -107,27 +147,25 @@ export async function eraseUserData(userId: string): Promise<void> {
       }),
     );
   }
-  for (const subject of await listSubjectItems(userId)) await deletePages(userId, subject.id);
-  for (const [table, sortKey] of userPartitioned) {
-    await deleteKeys(c.tableNames[table], await keysUnder(c.tableNames[table], sortKey, userId));
+  const [subjectIds, profile] = await Promise.all([subjectIdsOf(userId), findProfile(userId)]);
+  const ordered = [...tableKeys].sort((a, b) => erasePhase(a) - erasePhase(b));
+  for (const key of ordered) {
+    const def: TableDef = tables[key];
+    const keys = await userKeys(def, userId, subjectIds, profile as Record<string, unknown> | null);
+    if (def.userData.by === 'profile-attribute') {
+      // A code is released only if it still names this user (it may have been claimed again).
+      for (const k of keys) {
+        await db().send(
+          new DeleteCommand({
+            TableName: c.tableNames[key],
+            Key: k,
+            ConditionExpression: 'attribute_not_exists(user_id) OR user_id = :u',
+            ExpressionAttributeValues: { ':u': userId },
+          }),
+        );
+      }
+      continue;
+    }
+    await batchWrite(c.tableNames[key], keys.map((Key) => ({ DeleteRequest: { Key } })), PARALLEL_BATCHES);
   }
-  const asReferrer = await listReferrals(userId);
-  const asReferee = await referralsOfReferee(userId);
-  await deleteKeys(
-    c.tableNames.referrals,
-    [...asReferrer, ...asReferee].map((r) => ({ referrer_user_id: r.referrer_user_id, referred_user_id: r.referred_user_id })),
-  );
-  const profile = await findProfile(userId);
-  if (profile?.referral_code) {
-    await db().send(
-      new DeleteCommand({
-        TableName: c.tableNames.referralCodes,
-        Key: { code: profile.referral_code },
-        ConditionExpression: 'attribute_not_exists(code) OR user_id = :u',
-        ExpressionAttributeValues: { ':u': userId },
-      }),
-    );
-  }
-  // The profile goes last: while it exists, a retry still finds the referral code to release.
-  await db().send(new DeleteCommand({ TableName: c.tableNames.profiles, Key: { user_id: userId } }));
 }

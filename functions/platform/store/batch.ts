@@ -8,6 +8,9 @@ export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | {
 
 const BATCH = 25;
 
+/** Batches in flight at once for large writes (a subject's pages, an account's items). */
+export const PARALLEL_BATCHES = 4;
+
 async function writeBatch(table: string, requests: WriteRequest[]): Promise<void> {
   let pending: WriteRequest[] = requests;
   for (let attempt = 0; pending.length > 0; attempt++) {

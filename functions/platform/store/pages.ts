@@ -3,7 +3,7 @@
 // file's pages (or a whole subject's) in order. Writes are batches of puts: writing the same
 // pages again replaces them with the same content.
 import type { PageText } from '../../core/views.js';
-import { batchWrite, type WriteRequest } from './batch.js';
+import { batchWrite, PARALLEL_BATCHES, type WriteRequest } from './batch.js';
 import { config } from '../config.js';
 import { queryAll } from './query.js';
 
@@ -17,8 +17,6 @@ export interface StoredPage extends PageText {
 export const MAX_STORED_PAGE = 9_999;
 /** A DynamoDB item holds at most 400 KB; a page's text is kept well below. */
 export const MAX_PAGE_TEXT_BYTES = 300_000;
-
-const PARALLEL_BATCHES = 4;
 
 export const pagesOwner = (userId: string, subjectId: string): string => `${userId}#${subjectId}`;
 export const pageSortKey = (fileId: string, page: number): string => `${fileId}#${String(page).padStart(4, '0')}`;
