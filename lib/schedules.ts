@@ -3,7 +3,8 @@
 // invoking its function with the scheduled time as input. Scheduler retries a failed invocation
 // and then keeps the event in a dead-letter queue. The laptop host runs the same handlers on the
 // same fields with croner (lib/local/triggers.ts).
-import { Duration, TimeZone, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, TimeZone, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -34,13 +35,20 @@ export class Schedules extends Construct {
       reason: 'This queue is itself the dead-letter queue of the scheduled jobs; nothing consumes it automatically.',
     });
 
+    // The role Scheduler assumes to invoke the jobs' functions, and nothing else.
+    const role = new Role(this, 'InvokeRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com') });
     for (const def of functionsOf('schedule')) {
       const fn = buildServerFunction(this, def, props.functions);
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(fn.node.defaultChild as CfnElement)}.Arn>:*]`,
+        reason: `lambda:InvokeFunction on ${def.id} and its versions (the ":*" aws-cdk-lib adds to a function grant); the role invokes nothing else.`,
+      });
       const { cron, timeZone } = def.trigger;
       const schedule = new Schedule(this, `${def.id}Schedule`, {
         description: def.description,
         schedule: ScheduleExpression.cron({ ...cron, timeZone: TimeZone.of(timeZone) }),
         target: new LambdaInvoke(fn, {
+          role,
           input: ScheduleTargetInput.fromObject({ scheduledTime: ContextAttribute.scheduledTime }),
           retryAttempts: def.retries ?? 2,
           maxEventAge: Duration.hours(6),

@@ -14,7 +14,9 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/api/routes.js';
 import { webConfigSchema } from '../../functions/core/web-config.js';
-import { tableList } from '../../functions/platform/tables.js';
+import { tableList, tables, type TableKey } from '../../functions/platform/tables.js';
+import { secrets } from '../../functions/platform/secret-names.js';
+import { functions, type FunctionDef } from '../../functions/registry.js';
 import { parseInputs, readInputs, type RawInputs } from '../../lib/inputs.js';
 import { ReviseStack } from '../../lib/revise-stack.js';
 import { HouseFunction, repoRoot } from '../../lib/house-function.js';
@@ -66,6 +68,10 @@ const google: RawInputs = {
   authDomainPrefix: 'revise-example',
   alarmEmail: 'ops@example.com',
   sesFromEmail: 'bonjour@revise.example.com',
+  stripePriceId: 'price_1Revise',
+  stripeSecretName: 'revise/stripe-secret-key',
+  stripeWebhookSecretName: 'revise/stripe-webhook-secret',
+  promoCodesSecretName: 'revise/promo-codes',
   tracing: true,
 };
 
@@ -258,7 +264,7 @@ describe('API', () => {
 
   it('runs every function on Node 22, ARM64, as an ESM bundle with source maps', () => {
     const ours = HouseFunction.all(base.stack).map((fn) => [logicalId(fn), base.json.Resources[logicalId(fn)]] as const);
-    expect(ours.map(([, r]) => r.Properties.Handler).sort()).toEqual(['index.customMessage', 'index.handler', 'index.handler', 'index.postConfirmation']);
+    expect(ours.map(([, r]) => r.Properties.Handler).sort()).toEqual(functions.map((f) => `index.${f.handler}`).sort());
     for (const [, fn] of ours) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -290,6 +296,83 @@ describe('API', () => {
     const cognito = statements.find((s) => [s.Action].flat().includes('cognito-idp:AdminDeleteUser'))!;
     expect(cognito.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
     expect(handlerId).toBeTruthy();
+  });
+});
+
+describe('function registry', () => {
+  /** The Lambda built from a registry entry (entries have distinct descriptions). */
+  const lambdaOf = (json: Json, def: FunctionDef): [string, Json] =>
+    only(json, 'AWS::Lambda::Function', (r) => r.Properties.Description === def.description && r.Properties.Handler === `index.${def.handler}`);
+  const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+
+  it('builds every entry with its size, configuration, tables and bucket', () => {
+    for (const def of functions) {
+      const [, fn] = lambdaOf(base.json, def);
+      expect(fn.Properties.MemorySize, def.id).toBe(def.memoryMb);
+      expect(fn.Properties.Timeout, def.id).toBe(def.timeoutSeconds);
+      const env = Object.keys(fn.Properties.Environment.Variables);
+      expect(env, def.id).toEqual(expect.arrayContaining([...def.env, ...Object.keys(def.tables).map((k) => tables[k as TableKey].env)]));
+      if (def.uploads) expect(env, def.id).toContain('UPLOADS_BUCKET');
+      else expect(env, def.id).not.toContain('UPLOADS_BUCKET');
+    }
+  });
+
+  it('wires every entry to its trigger', () => {
+    for (const def of functions) {
+      const [id] = lambdaOf(base.json, def);
+      const trigger = def.trigger;
+      switch (trigger.kind) {
+        case 'http': {
+          const [, integration] = only(base.json, 'AWS::ApiGatewayV2::Integration');
+          expect(integration.Properties.IntegrationUri).toEqual(arnOf(id));
+          break;
+        }
+        case 'storage': {
+          const [, notifications] = only(base.json, 'Custom::S3BucketNotifications');
+          const targets = (notifications.Properties.NotificationConfiguration.LambdaFunctionConfigurations as Json[]).map((c) => c.LambdaFunctionArn);
+          expect(targets).toContainEqual(arnOf(id));
+          break;
+        }
+        case 'cognito': {
+          const pool = only(base.json, 'AWS::Cognito::UserPool')[1].Properties;
+          const key = trigger.trigger === 'customMessage' ? 'CustomMessage' : 'PostConfirmation';
+          expect(pool.LambdaConfig[key]).toEqual(arnOf(id));
+          break;
+        }
+        case 'schedule': {
+          const [, schedule] = only(base.json, 'AWS::Scheduler::Schedule', (r) => JSON.stringify(r.Properties.Target.Arn) === JSON.stringify(arnOf(id)));
+          const { minute, hour, day, month } = trigger.cron;
+          expect(schedule.Properties.ScheduleExpression).toBe(`cron(${minute} ${hour} ${day} ${month} ? *)`);
+          expect(schedule.Properties.ScheduleExpressionTimezone).toBe(trigger.timeZone);
+          expect(schedule.Properties.Target.RetryPolicy.MaximumRetryAttempts).toBe(def.retries);
+          expect(schedule.Properties.Target.DeadLetterConfig.Arn).toBeDefined();
+          expect(JSON.parse(schedule.Properties.Target.Input)).toEqual({ scheduledTime: '<aws.scheduler.scheduled-time>' });
+          break;
+        }
+        default: {
+          const unknown: never = trigger;
+          throw new Error(`no check for trigger ${JSON.stringify(unknown)}`);
+        }
+      }
+    }
+  });
+
+  it('gives an entry its secrets by name, readable and nothing more, only when the deployment names them', () => {
+    for (const def of functions.filter((f) => f.secrets?.length)) {
+      const [, plain] = lambdaOf(base.json, def);
+      for (const key of def.secrets!) expect(Object.keys(plain.Properties.Environment.Variables)).not.toContain(secrets[key].idVariable);
+      const [, fn] = lambdaOf(full.json, def);
+      const env = fn.Properties.Environment.Variables;
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+      const statements = resourcesOf(full.json, 'AWS::IAM::Policy')
+        .filter(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
+      for (const key of def.secrets!) {
+        expect(env[secrets[key].idVariable]).toBe(google[secrets[key].input]);
+        const grant = statements.find((s) => JSON.stringify(s.Resource).includes(`secret:${google[secrets[key].input]}-??????`));
+        expect([grant?.Action].flat().sort(), key).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+      }
+    }
   });
 });
 
@@ -417,7 +500,7 @@ describe('alarms', () => {
     full.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } });
     const alarms = resourcesOf(full.json, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     expect(alarms.filter((a) => a.Namespace === 'AWS/ApiGateway' && a.MetricName === '5xx')).toHaveLength(1);
-    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Errors')).toHaveLength(4);
+    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Errors')).toHaveLength(functions.length);
     for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
   });
 });
