@@ -13,11 +13,11 @@ import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { EventType, type Bucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { functionsOf } from '../functions/registry.js';
 import type { HouseFunction } from './house-function.js';
-import { buildServerFunction, type FunctionContext } from './server-functions.js';
+import { buildServerFunction, failureQueue, type FunctionContext } from './server-functions.js';
 
 export interface IngestionProps {
   functions: FunctionContext;
@@ -44,15 +44,7 @@ export class Ingestion extends Construct {
     super(scope, id);
     const { uploads } = props;
 
-    this.failures = new Queue(this, 'Failures', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.failures).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter destination of the storage functions\' failed asynchronous invocations; nothing consumes it automatically.',
-    });
+    this.failures = failureQueue(this, 'Failures', "the storage functions' failed asynchronous invocations");
 
     for (const def of functionsOf('storage')) {
       const fn = buildServerFunction(this, def, props.functions);

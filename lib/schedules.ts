@@ -7,11 +7,11 @@ import { Duration, Stack, TimeZone, Validations, type CfnElement } from 'aws-cdk
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { functionsOf } from '../functions/registry.js';
 import type { HouseFunction } from './house-function.js';
-import { buildServerFunction, type FunctionContext } from './server-functions.js';
+import { buildServerFunction, failureQueue, type FunctionContext } from './server-functions.js';
 
 export interface SchedulesProps {
   functions: FunctionContext;
@@ -25,15 +25,7 @@ export class Schedules extends Construct {
 
   constructor(scope: Construct, id: string, props: SchedulesProps) {
     super(scope, id);
-    this.failures = new Queue(this, 'Failures', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.failures).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the scheduled jobs; nothing consumes it automatically.',
-    });
+    this.failures = failureQueue(this, 'Failures', 'the scheduled jobs');
 
     // The role Scheduler assumes to invoke the jobs' functions, and nothing else.
     const role = new Role(this, 'InvokeRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com') });

@@ -10,6 +10,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionDef } from '../functions/registry.js';
 import type { ConfigVariable } from '../functions/platform/config.js';
@@ -67,6 +68,16 @@ export function pdfWorkerBundleCommands(root: string, out: string): string[] {
     `"${root}/node_modules/.bin/esbuild" "${root}/functions/platform/pdf/worker.mjs" --bundle --platform=node --format=esm --target=node22 --minify --legal-comments=none --log-level=warning --outfile="${out}/worker.mjs"`,
     `cp "${root}/${pdfiumWasm()}" "${out}/pdfium.wasm"`,
   ];
+}
+
+/** A dead-letter queue for a trigger's failed asynchronous invocations, kept 14 days for inspection. */
+export function failureQueue(scope: Construct, id: string, whose: string): Queue {
+  const queue = new Queue(scope, id, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+  Validations.of(queue).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason: `This queue is itself the dead-letter queue of ${whose}; nothing consumes it automatically.`,
+  });
+  return queue;
 }
 
 export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: FunctionContext): HouseFunction {
