@@ -82,3 +82,13 @@ export function review(card: SrsState, rating: SrsRating, now: Date): SrsState {
 
 /** Whether the card is due at `now`. */
 export const isDue = (card: Pick<SrsState, 'due'>, now: Date): boolean => Date.parse(card.due) <= now.getTime();
+
+/**
+ * The probability of recalling the card at `at` (FSRS's forgetting curve from its stability and
+ * last review); 0 for a card never reviewed.
+ */
+export function recallProbability(state: Pick<SrsState, 'stability' | 'last_review'>, at: Date): number {
+  if (!state.last_review || !(state.stability > 0)) return 0;
+  const elapsedDays = Math.max(0, (at.getTime() - Date.parse(state.last_review)) / 86_400_000);
+  return scheduler.forgetting_curve(elapsedDays, state.stability);
+}
