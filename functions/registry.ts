@@ -79,6 +79,7 @@ const allTables = (access: TableAccess): FunctionDef['tables'] => ({
   sheets: access,
   quizSessions: access,
   cards: access,
+  progress: access,
   idempotency: access,
 });
 

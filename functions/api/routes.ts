@@ -72,6 +72,9 @@ export const routes: RouteDef[] = [
   route('DELETE', '/api/subjects/{subjectId}/cards/{cardId}', 'user', async () => (await import('./cards.js')).removeCard),
   route('POST', '/api/subjects/{subjectId}/cards/{cardId}/review', 'user', async () => (await import('./cards.js')).reviewCard),
   route('GET', '/api/cards/due', 'user', async () => (await import('./cards.js')).dueCards),
+  route('GET', '/api/goals', 'user', async () => (await import('./progress.js')).getGoals),
+  route('PUT', '/api/goals', 'user', async () => (await import('./progress.js')).putGoals),
+  route('POST', '/api/subjects/{subjectId}/activity', 'user', async () => (await import('./progress.js')).recordActivity),
   route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
 ];
 

@@ -165,6 +165,18 @@ export const tables = {
     sortKey: { name: 'sk', type: 'S' },
   },
   /**
+   * Planning and progress of a student, one partition each: `day#{YYYY-MM-DD}#{subject_id}` (the
+   * day's study seconds and activity counts, in the student's calendar), `clock` (when study time
+   * was last credited, so two tabs never count a minute twice), `goals`.
+   */
+  progress: {
+    id: 'Progress',
+    env: 'TABLE_PROGRESS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    userData: { by: 'partition' },
+  },
+  /**
    * Events and requests already handled, so that a replay returns the first result instead of
    * acting twice (webhook event ids, scheduled runs, state-machine tasks): `key`, the state
    * (`in_progress` under a lease, or `done` with its result) and an expiry.

@@ -1,0 +1,76 @@
+// The Progress table (functions/platform/tables.ts): a student's study time by day and subject,
+// the clock that keeps two tabs from counting the same minute twice, and their goals.
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Goals } from '../../core/goals.js';
+import { creditedMs } from '../../core/study-time.js';
+import { db } from '../clients.js';
+import { config } from '../config.js';
+import { queryAll } from './query.js';
+
+const table = () => config().tableNames.progress;
+const isConditionFailure = (err: unknown) => (err as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+
+export interface DayActivity {
+  date: string;
+  subject_id: string;
+  study_seconds: number;
+}
+
+/**
+ * Credits the activity a heartbeat (or an answer, a review, a question) claims: the clock moves
+ * forward with an update conditional on where it was, so racing tabs credit each moment once.
+ * Returns the milliseconds credited.
+ */
+export async function creditStudyTime(userId: string, subjectId: string, date: string, claimedMs: number, now: Date): Promise<number> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: { user_id: userId, sk: 'clock' }, ConsistentRead: true }));
+    const last = typeof Item?.last_credit_at === 'number' ? Item.last_credit_at : null;
+    const credit = creditedMs(last, now.getTime(), claimedMs);
+    if (credit <= 0) return 0;
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: table(),
+          Item: { user_id: userId, sk: 'clock', last_credit_at: now.getTime() },
+          ConditionExpression: last === null ? 'attribute_not_exists(sk)' : 'last_credit_at = :last',
+          ExpressionAttributeValues: last === null ? undefined : { ':last': last },
+        }),
+      );
+    } catch (err) {
+      if (isConditionFailure(err)) continue;
+      throw err;
+    }
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, sk: `day#${date}#${subjectId}` },
+        UpdateExpression: 'SET #d = :d, subject_id = :s ADD study_ms :ms',
+        ExpressionAttributeNames: { '#d': 'date' },
+        ExpressionAttributeValues: { ':d': date, ':s': subjectId, ':ms': credit },
+      }),
+    );
+    return credit;
+  }
+  return 0;
+}
+
+/** Study time per day and subject between two dates (inclusive), in one query. */
+export async function studyDays(userId: string, from: string, to: string): Promise<DayActivity[]> {
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :u AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':u': userId, ':from': `day#${from}`, ':to': `day#${to}#\uffff` },
+  });
+  return items.map((i) => ({ date: String(i.date), subject_id: String(i.subject_id), study_seconds: Math.round(Number(i.study_ms ?? 0) / 1000) }));
+}
+
+export async function readGoals(userId: string): Promise<Goals | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: { user_id: userId, sk: 'goals' }, ConsistentRead: true }));
+  if (!Item) return null;
+  return { weekly_hours: Item.weekly_hours, target_grade: Item.target_grade, target_quiz_score: Item.target_quiz_score, current_grade: Item.current_grade ?? null };
+}
+
+export async function saveGoals(userId: string, goals: Goals, now: Date): Promise<Goals> {
+  await db().send(new PutCommand({ TableName: table(), Item: { user_id: userId, sk: 'goals', ...goals, updated_at: now.toISOString() } }));
+  return goals;
+}
