@@ -75,6 +75,9 @@ export const routes: RouteDef[] = [
   route('GET', '/api/goals', 'user', async () => (await import('./progress.js')).getGoals),
   route('PUT', '/api/goals', 'user', async () => (await import('./progress.js')).putGoals),
   route('POST', '/api/subjects/{subjectId}/activity', 'user', async () => (await import('./progress.js')).recordActivity),
+  route('PUT', '/api/subjects/{subjectId}/exam', 'user', async () => (await import('./plan.js')).putExam),
+  route('GET', '/api/subjects/{subjectId}/plan', 'user', async () => (await import('./plan.js')).getPlan),
+  route('POST', '/api/subjects/{subjectId}/files/{fileId}/studied', 'user', async () => (await import('./plan.js')).markPagesStudied),
   route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
 ];
 

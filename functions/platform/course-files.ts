@@ -33,6 +33,7 @@ import {
 } from './store/files.js';
 import { invalidateCourse } from './course.js';
 import { deleteSubjectCards } from './store/cards.js';
+import { deleteSubjectPlanning } from './store/progress.js';
 import { deleteSubjectConversations } from './store/conversations.js';
 import { deletePages } from './store/pages.js';
 import { deleteSubjectQuizSessions } from './store/quiz-sessions.js';
@@ -173,7 +174,7 @@ export async function getFileOrThrow(userId: string, subjectId: string, fileId: 
 
 /**
  * Deletes a subject with every file in it (objects first), its conversations, revision sheets,
- * quiz sessions and flashcards, then the subject itself (last, so that a failure half-way leaves it to delete again).
+ * quiz sessions, flashcards, exam date and studied pages, then the subject itself (last, so that a failure half-way leaves it to delete again).
  */
 export async function removeSubject(userId: string, subjectId: string): Promise<void> {
   const subject = await getSubjectOrThrow(userId, subjectId);
@@ -189,6 +190,7 @@ export async function removeSubject(userId: string, subjectId: string): Promise<
   await deleteSubjectSheets(userId, subjectId);
   await deleteSubjectQuizSessions(userId, subjectId);
   await deleteSubjectCards(userId, subjectId);
+  await deleteSubjectPlanning(userId, subjectId);
   invalidateCourse(userId, subjectId);
   await removeSubjectItem(subject);
 }

@@ -1,6 +1,9 @@
 // Goals and study time through the real handlers on the laptop host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeUserData } from '../../functions/platform/store/account-data.js';
+import { coursePdf, FRENCH_COURSE } from '../support/fixtures.js';
 import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
+import { readyFile } from '../support/study.js';
 
 let host: TestHost;
 let student: TestUser;
@@ -63,5 +66,49 @@ describe('study time', () => {
     expect(r.status).toBe(404);
     const tooMuch = await api(host, `/api/subjects/${subjectId}/activity`, { token: student.accessToken, method: 'POST', body: { active_ms: 3_600_000 } });
     expect(tooMuch.status).toBe(400);
+  });
+});
+
+describe('exam-date plan', () => {
+  const plusDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+  it('is empty until an exam date is set, then plans every page of the ready files before the exam', async () => {
+    const user = await newUser(host);
+    const subject = (await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name: 'Photosynthèse' } })).body.id as string;
+    const fileId = await readyFile(host, user, subject, 'Cours', await coursePdf(FRENCH_COURSE));
+    expect((await api(host, `/api/subjects/${subject}/plan`, { token: user.accessToken })).body).toEqual({ exam: null, plan: null });
+
+    await api(host, '/api/goals', { token: user.accessToken, method: 'PUT', body: { weekly_hours: 3, target_grade: 14, target_quiz_score: 70 } });
+    const exam = { exam_date: plusDays(21), study_days: [1, 2, 3, 4, 5, 6, 0] };
+    expect((await api(host, `/api/subjects/${subject}/exam`, { token: user.accessToken, method: 'PUT', body: exam })).status).toBe(200);
+    const { body } = await api(host, `/api/subjects/${subject}/plan?timezone=Europe/Paris`, { token: user.accessToken });
+    expect(body.weekly_hours).toBe(3);
+    expect(body.plan.fits).toBe(true);
+    const reads = body.plan.days.flatMap((d: { sessions: { kind: string; fromPage: number; toPage: number }[] }) => d.sessions.filter((s) => s.kind === 'read'));
+    expect(reads[0]).toMatchObject({ fromPage: 1 });
+    expect(reads.at(-1).toPage).toBe(FRENCH_COURSE.length);
+    for (const d of body.plan.days) expect(d.minutes).toBeLessThanOrEqual(d.budgetMinutes);
+
+    // Pages studied leave the plan.
+    const marked = await api(host, `/api/subjects/${subject}/files/${fileId}/studied`, { token: user.accessToken, method: 'POST', body: { pages: [1, 2, 2, 99] } });
+    expect(marked.body.pages).toEqual([1, 2]);
+    const after = (await api(host, `/api/subjects/${subject}/plan`, { token: user.accessToken })).body.plan;
+    expect(after.totals.readMinutes).toBe(body.plan.totals.readMinutes - 2 * 4);
+  });
+
+  it('refuses a bad date or another student\'s subject, and goes with its subject', async () => {
+    const user = await newUser(host);
+    const subject = (await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name: 'Droit' } })).body.id as string;
+    for (const body of [{ exam_date: '2026-13-40', study_days: [1] }, { exam_date: plusDays(3), study_days: [] }, { exam_date: plusDays(3), study_days: [7] }]) {
+      expect((await api(host, `/api/subjects/${subject}/exam`, { token: user.accessToken, method: 'PUT', body })).status).toBe(400);
+    }
+    const other = await newUser(host);
+    expect((await api(host, `/api/subjects/${subject}/exam`, { token: other.accessToken, method: 'PUT', body: { exam_date: plusDays(3), study_days: [1] } })).status).toBe(404);
+    expect((await api(host, `/api/subjects/${subject}/plan`, { token: other.accessToken })).status).toBe(404);
+
+    await api(host, `/api/subjects/${subject}/exam`, { token: user.accessToken, method: 'PUT', body: { exam_date: plusDays(10), study_days: [1, 3] } });
+    expect((await describeUserData(user.sub)).progress).toBe(1);
+    expect((await api(host, `/api/subjects/${subject}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
+    expect((await describeUserData(user.sub)).progress).toBe(0);
   });
 });

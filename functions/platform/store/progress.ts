@@ -5,6 +5,7 @@ import type { Goals } from '../../core/goals.js';
 import { creditedMs } from '../../core/study-time.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
+import { batchWrite } from './batch.js';
 import { queryAll } from './query.js';
 
 const table = () => config().tableNames.progress;
@@ -73,4 +74,58 @@ export async function readGoals(userId: string): Promise<Goals | null> {
 export async function saveGoals(userId: string, goals: Goals, now: Date): Promise<Goals> {
   await db().send(new PutCommand({ TableName: table(), Item: { user_id: userId, sk: 'goals', ...goals, updated_at: now.toISOString() } }));
   return goals;
+}
+
+export interface ExamSettings {
+  exam_date: string;
+  study_days: number[];
+}
+
+export async function readExam(userId: string, subjectId: string): Promise<ExamSettings | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: { user_id: userId, sk: `exam#${subjectId}` }, ConsistentRead: true }));
+  return Item ? { exam_date: String(Item.exam_date), study_days: (Item.study_days as number[]) ?? [] } : null;
+}
+
+export async function saveExam(userId: string, subjectId: string, exam: ExamSettings, now: Date): Promise<ExamSettings> {
+  await db().send(new PutCommand({ TableName: table(), Item: { user_id: userId, sk: `exam#${subjectId}`, subject_id: subjectId, ...exam, updated_at: now.toISOString() } }));
+  return exam;
+}
+
+/** Marks pages of a file studied (a set: marking a page twice keeps it once). */
+export async function markStudied(userId: string, subjectId: string, fileId: string, pages: number[], now: Date): Promise<void> {
+  if (!pages.length) return;
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: userId, sk: `studied#${subjectId}#${fileId}` },
+      UpdateExpression: 'SET subject_id = :s, file_id = :f, updated_at = :now ADD pages :p',
+      ExpressionAttributeValues: { ':s': subjectId, ':f': fileId, ':now': now.toISOString(), ':p': new Set(pages) },
+    }),
+  );
+}
+
+/** The pages studied in each file of a subject. */
+export async function studiedPages(userId: string, subjectId: string): Promise<Map<string, number[]>> {
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :u AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':u': userId, ':p': `studied#${subjectId}#` },
+  });
+  return new Map(items.map((i) => [String(i.file_id), [...((i.pages as Set<number> | undefined) ?? [])].map(Number).sort((a, b) => a - b)]));
+}
+
+/** A deleted subject's exam settings and studied pages (its study time stays in the history). */
+export async function deleteSubjectPlanning(userId: string, subjectId: string): Promise<void> {
+  const keys = [
+    { user_id: userId, sk: `exam#${subjectId}` },
+    ...(
+      await queryAll({
+        TableName: table(),
+        KeyConditionExpression: 'user_id = :u AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':u': userId, ':p': `studied#${subjectId}#` },
+        ProjectionExpression: 'user_id, sk',
+      })
+    ).map((i) => ({ user_id: userId, sk: String(i.sk) })),
+  ];
+  await batchWrite(table(), keys.map((Key) => ({ DeleteRequest: { Key } })));
 }

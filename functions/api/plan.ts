@@ -1,0 +1,70 @@
+// The exam-date plan of a subject: the student sets the exam date and the days they study; the
+// plan is computed at each read from what they still have to learn (pages not yet studied, cards
+// falling due or forgotten by the exam) with the weekly hours of their goals
+// (functions/core/planner.ts), so it re-balances by itself.
+import { z } from 'zod';
+import { planStudy, type Weekday } from '../core/planner.js';
+import { localDate } from '../core/streak.js';
+import { AppError } from '../core/errors.js';
+import { userRoute } from '../platform/http.js';
+import { listCards } from '../platform/store/cards.js';
+import { listFileRecords } from '../platform/store/files.js';
+import { markStudied, readExam, readGoals, saveExam, studiedPages } from '../platform/store/progress.js';
+import { getSubjectOrThrow } from '../platform/store/subjects.js';
+
+const subjectParams = z.object({ subjectId: z.string().min(1) });
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'must be a date');
+
+/** Without goals, a plan assumes this much study a week. */
+export const DEFAULT_WEEKLY_HOURS = 5;
+
+export const putExam = userRoute(
+  {
+    params: subjectParams,
+    body: z.object({ exam_date: isoDate, study_days: z.array(z.number().int().min(0).max(6)).min(1).max(7) }).strict(),
+  },
+  async ({ user, params, body }) => {
+    await getSubjectOrThrow(user.id, params.subjectId);
+    return saveExam(user.id, params.subjectId, { exam_date: body.exam_date, study_days: [...new Set(body.study_days)].sort() }, new Date());
+  },
+);
+
+export const getPlan = userRoute({ params: subjectParams, query: z.object({ timezone: z.string().min(1).max(64).optional() }).strict() }, async ({ user, params, query }) => {
+  await getSubjectOrThrow(user.id, params.subjectId);
+  const [exam, goals, files, cards, studied] = await Promise.all([
+    readExam(user.id, params.subjectId),
+    readGoals(user.id),
+    listFileRecords(user.id, params.subjectId),
+    listCards(user.id, params.subjectId),
+    studiedPages(user.id, params.subjectId),
+  ]);
+  if (!exam) return { exam: null, plan: null };
+  const plan = planStudy({
+    today: localDate(new Date(), query.timezone),
+    examDate: exam.exam_date,
+    studyDays: exam.study_days as Weekday[],
+    weeklyHours: goals?.weekly_hours ?? DEFAULT_WEEKLY_HOURS,
+    files: files
+      .filter((f) => f.status === 'ready')
+      .map((f) => ({ fileId: f.id, name: f.display_name, pageCount: f.page_count ?? 0, studiedPages: studied.get(f.id) ?? [] })),
+    cards: cards.map((c) => ({ id: c.id, srs: { due: c.due, stability: c.stability, last_review: c.last_review, state: c.state } })),
+    missedTopics: [],
+  });
+  return { exam, weekly_hours: goals?.weekly_hours ?? DEFAULT_WEEKLY_HOURS, plan };
+});
+
+export const markPagesStudied = userRoute(
+  {
+    params: subjectParams.extend({ fileId: z.string().min(1) }),
+    body: z.object({ pages: z.array(z.number().int().min(1).max(9_999)).min(1).max(500) }).strict(),
+  },
+  async ({ user, params, body }) => {
+    await getSubjectOrThrow(user.id, params.subjectId);
+    const files = await listFileRecords(user.id, params.subjectId);
+    const file = files.find((f) => f.id === params.fileId);
+    if (!file) throw new AppError('file_not_found');
+    const pages = body.pages.filter((p) => p <= (file.page_count ?? 0));
+    await markStudied(user.id, params.subjectId, file.id, pages, new Date());
+    return { file_id: file.id, pages: (await studiedPages(user.id, params.subjectId)).get(file.id) ?? [] };
+  },
+);
