@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { planStudy, type Weekday } from '../core/planner.js';
 import { localDate } from '../core/streak.js';
 import { AppError } from '../core/errors.js';
-import { userRoute } from '../platform/http.js';
+import { planToIcs } from '../core/plan-calendar.js';
+import { config } from '../platform/config.js';
+import { FileReply, userRoute } from '../platform/http.js';
 import { listCards } from '../platform/store/cards.js';
 import { listFileRecords } from '../platform/store/files.js';
 import { markStudied, readExam, readGoals, saveExam, studiedPages } from '../platform/store/progress.js';
@@ -29,28 +31,45 @@ export const putExam = userRoute(
   },
 );
 
-export const getPlan = userRoute({ params: subjectParams, query: z.object({ timezone: z.string().min(1).max(64).optional() }).strict() }, async ({ user, params, query }) => {
-  await getSubjectOrThrow(user.id, params.subjectId);
+const planQuery = z.object({ timezone: z.string().min(1).max(64).optional() }).strict();
+
+async function currentPlan(userId: string, subjectId: string, timezone: string | undefined) {
+  const subject = await getSubjectOrThrow(userId, subjectId);
   const [exam, goals, files, cards, studied] = await Promise.all([
-    readExam(user.id, params.subjectId),
-    readGoals(user.id),
-    listFileRecords(user.id, params.subjectId),
-    listCards(user.id, params.subjectId),
-    studiedPages(user.id, params.subjectId),
+    readExam(userId, subjectId),
+    readGoals(userId),
+    listFileRecords(userId, subjectId),
+    listCards(userId, subjectId),
+    studiedPages(userId, subjectId),
   ]);
-  if (!exam) return { exam: null, plan: null };
-  const plan = planStudy({
-    today: localDate(new Date(), query.timezone),
-    examDate: exam.exam_date,
-    studyDays: exam.study_days as Weekday[],
-    weeklyHours: goals?.weekly_hours ?? DEFAULT_WEEKLY_HOURS,
-    files: files
-      .filter((f) => f.status === 'ready')
-      .map((f) => ({ fileId: f.id, name: f.display_name, pageCount: f.page_count ?? 0, studiedPages: studied.get(f.id) ?? [] })),
-    cards: cards.map((c) => ({ id: c.id, srs: { due: c.due, stability: c.stability, last_review: c.last_review, state: c.state } })),
-    missedTopics: [],
-  });
-  return { exam, weekly_hours: goals?.weekly_hours ?? DEFAULT_WEEKLY_HOURS, plan };
+  const ready = files.filter((f) => f.status === 'ready');
+  const weeklyHours = goals?.weekly_hours ?? DEFAULT_WEEKLY_HOURS;
+  const plan = exam
+    ? planStudy({
+        today: localDate(new Date(), timezone),
+        examDate: exam.exam_date,
+        studyDays: exam.study_days as Weekday[],
+        weeklyHours,
+        files: ready.map((f) => ({ fileId: f.id, name: f.display_name, pageCount: f.page_count ?? 0, studiedPages: studied.get(f.id) ?? [] })),
+        cards: cards.map((c) => ({ id: c.id, srs: { due: c.due, stability: c.stability, last_review: c.last_review, state: c.state } })),
+        missedTopics: [],
+      })
+    : null;
+  return { subject, exam, weeklyHours, plan, fileNames: new Map(ready.map((f) => [f.id, f.display_name])) };
+}
+
+export const getPlan = userRoute({ params: subjectParams, query: planQuery }, async ({ user, params, query }) => {
+  const { exam, weeklyHours, plan } = await currentPlan(user.id, params.subjectId, query.timezone);
+  return exam ? { exam, weekly_hours: weeklyHours, plan } : { exam: null, plan: null };
+});
+
+/** The plan as an iCalendar file: one event per study session. */
+export const getPlanCalendar = userRoute({ params: subjectParams, query: planQuery }, async ({ user, params, query, lang }) => {
+  const { subject, plan, fileNames } = await currentPlan(user.id, params.subjectId, query.timezone);
+  if (!plan) throw new AppError('plan_not_set');
+  const ics = planToIcs(plan, { subjectName: subject.name, subjectId: subject.id, fileNames, lang, appUrl: config().APP_URL });
+  const filename = `revise-${subject.name.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'plan'}.ics`;
+  return new FileReply(ics, 'text/calendar; charset=utf-8', { 'content-disposition': `attachment; filename="${filename}"` });
 });
 
 export const markPagesStudied = userRoute(

@@ -77,6 +77,7 @@ export const routes: RouteDef[] = [
   route('POST', '/api/subjects/{subjectId}/activity', 'user', async () => (await import('./progress.js')).recordActivity),
   route('PUT', '/api/subjects/{subjectId}/exam', 'user', async () => (await import('./plan.js')).putExam),
   route('GET', '/api/subjects/{subjectId}/plan', 'user', async () => (await import('./plan.js')).getPlan),
+  route('GET', '/api/subjects/{subjectId}/plan.ics', 'user', async () => (await import('./plan.js')).getPlanCalendar),
   route('POST', '/api/subjects/{subjectId}/files/{fileId}/studied', 'user', async () => (await import('./plan.js')).markPagesStudied),
   route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
 ];

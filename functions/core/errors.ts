@@ -44,6 +44,11 @@ export const catalogue = {
     fr: 'Signature du webhook absente ou invalide',
     en: 'Missing or invalid webhook signature',
   },
+  plan_not_set: {
+    status: 404,
+    fr: "Indiquez d'abord la date de l'examen pour obtenir un planning",
+    en: 'Set the exam date first to get a plan',
+  },
   request_in_progress: {
     status: 409,
     fr: 'Cette demande est déjà en cours de traitement, réessayez dans un instant',

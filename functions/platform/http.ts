@@ -56,6 +56,15 @@ export class Reply {
   ) {}
 }
 
+/** A response that is not JSON (a calendar file, say): its body as text and its content type. */
+export class FileReply {
+  constructor(
+    readonly body: string,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
 type Schema = ZodType;
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
 
@@ -122,6 +131,7 @@ function build(
       const params = options.params ? parse(options.params, event.pathParameters ?? {}) : undefined;
       const result = await run({ body, query, params, user, lang });
       if (result instanceof Reply) return json(result.status, result.data, result.headers);
+      if (result instanceof FileReply) return { statusCode: 200, headers: { 'content-type': result.contentType, 'cache-control': 'no-store', ...result.headers }, body: result.body };
       if (result === undefined) return { statusCode: 204, headers: baseHeaders() };
       return json(200, result);
     } catch (err) {

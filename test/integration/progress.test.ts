@@ -1,4 +1,5 @@
 // Goals and study time through the real handlers on the laptop host.
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
 import { coursePdf, FRENCH_COURSE } from '../support/fixtures.js';
@@ -89,6 +90,19 @@ describe('exam-date plan', () => {
     expect(reads.at(-1).toPage).toBe(FRENCH_COURSE.length);
     for (const d of body.plan.days) expect(d.minutes).toBeLessThanOrEqual(d.budgetMinutes);
 
+    // The calendar: one event per session, read by a calendar application's parser (ical.js).
+    const ics = await fetch(`${host.url}/api/subjects/${subject}/plan.ics?timezone=Europe/Paris`, { headers: { authorization: `Bearer ${user.accessToken}`, 'x-revise-language': 'fr' } });
+    expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(ics.headers.get('content-disposition')).toContain('revise-photosynthese.ics');
+    const calendar = new ICAL.Component(ICAL.parse(await ics.text()));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const sessions = body.plan.days.flatMap((d: { date: string; sessions: { minutes: number }[] }) => d.sessions.map((s) => ({ date: d.date, minutes: s.minutes })));
+    expect(events).toHaveLength(sessions.length);
+    expect(events[0].summary).toBe(`Lire « Cours » p. 1–${reads[0].toPage}`);
+    expect(events[0].startDate.toString()).toBe(`${sessions[0].date}T18:00:00`);
+    expect(events[0].duration.toSeconds()).toBe(sessions[0].minutes * 60);
+    expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
+
     // Pages studied leave the plan.
     const marked = await api(host, `/api/subjects/${subject}/files/${fileId}/studied`, { token: user.accessToken, method: 'POST', body: { pages: [1, 2, 2, 99] } });
     expect(marked.body.pages).toEqual([1, 2]);
@@ -105,6 +119,9 @@ describe('exam-date plan', () => {
     const other = await newUser(host);
     expect((await api(host, `/api/subjects/${subject}/exam`, { token: other.accessToken, method: 'PUT', body: { exam_date: plusDays(3), study_days: [1] } })).status).toBe(404);
     expect((await api(host, `/api/subjects/${subject}/plan`, { token: other.accessToken })).status).toBe(404);
+    const noPlan = await api(host, `/api/subjects/${subject}/plan.ics`, { token: user.accessToken });
+    expect(noPlan.status).toBe(404);
+    expect(noPlan.body.error.code).toBe('plan_not_set');
 
     await api(host, `/api/subjects/${subject}/exam`, { token: user.accessToken, method: 'PUT', body: { exam_date: plusDays(10), study_days: [1, 3] } });
     expect((await describeUserData(user.sub)).progress).toBe(1);
