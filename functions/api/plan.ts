@@ -33,7 +33,7 @@ export const putExam = userRoute(
 
 const planQuery = z.object({ timezone: z.string().min(1).max(64).optional() }).strict();
 
-async function currentPlan(userId: string, subjectId: string, timezone: string | undefined) {
+export async function currentPlan(userId: string, subjectId: string, timezone: string | undefined) {
   const subject = await getSubjectOrThrow(userId, subjectId);
   const [exam, goals, files, cards, studied] = await Promise.all([
     readExam(userId, subjectId),

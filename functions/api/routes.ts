@@ -79,6 +79,11 @@ export const routes: RouteDef[] = [
   route('GET', '/api/subjects/{subjectId}/plan', 'user', async () => (await import('./plan.js')).getPlan),
   route('GET', '/api/subjects/{subjectId}/plan.ics', 'user', async () => (await import('./plan.js')).getPlanCalendar),
   route('POST', '/api/subjects/{subjectId}/files/{fileId}/studied', 'user', async () => (await import('./plan.js')).markPagesStudied),
+  route('GET', '/api/subjects/{subjectId}/todos', 'user', async () => (await import('./todos.js')).listSubjectTodos),
+  route('POST', '/api/subjects/{subjectId}/todos', 'user', async () => (await import('./todos.js')).addTodo),
+  route('POST', '/api/subjects/{subjectId}/todos/from-plan', 'user', async () => (await import('./todos.js')).addPlanTodos),
+  route('PATCH', '/api/subjects/{subjectId}/todos/{todoId}', 'user', async () => (await import('./todos.js')).changeTodo),
+  route('DELETE', '/api/subjects/{subjectId}/todos/{todoId}', 'user', async () => (await import('./todos.js')).removeTodo),
   route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
 ];
 

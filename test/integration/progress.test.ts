@@ -129,3 +129,41 @@ describe('exam-date plan', () => {
     expect((await describeUserData(user.sub)).progress).toBe(0);
   });
 });
+
+describe('revision tasks', () => {
+  const plusDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+  it('are the student\'s own and the plan\'s, overdue first; a plan reading checked off moves the plan on', async () => {
+    const user = await newUser(host);
+    const subject = (await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name: 'Écologie' } })).body.id as string;
+    await readyFile(host, user, subject, 'Cours', await coursePdf(FRENCH_COURSE));
+    const call = (path: string, method = 'GET', body?: unknown) => api(host, `/api/subjects/${subject}${path}`, { token: user.accessToken, method, body, headers: { 'x-revise-language': 'fr' } });
+
+    const later = await call('/todos', 'POST', { title: 'Relire mes notes', due_date: plusDays(5) });
+    expect(later.status).toBe(201);
+    const late = (await call('/todos', 'POST', { title: 'Fiche chapitre 1', due_date: plusDays(-2) })).body;
+    expect((await call('/todos', 'POST', { title: '   ' })).status).toBe(400);
+    expect((await call('/todos/from-plan', 'POST')).status).toBe(404);
+
+    await call('/exam', 'PUT', { exam_date: plusDays(14), study_days: [0, 1, 2, 3, 4, 5, 6] });
+    const fromPlan = await call('/todos/from-plan?timezone=Europe/Paris', 'POST');
+    expect(fromPlan.body.added).toBeGreaterThan(0);
+    // Asked again: nothing new.
+    expect((await call('/todos/from-plan?timezone=Europe/Paris', 'POST')).body.added).toBe(0);
+    const todos = fromPlan.body.todos as { id: string; title: string; overdue: boolean; plan: { kind: string } | null }[];
+    expect(todos[0]).toMatchObject({ id: late.id, overdue: true });
+    const reading = todos.find((t) => t.plan?.kind === 'read')!;
+    expect(reading.title).toMatch(/^Lire « Cours » p\. 1/);
+
+    const before = (await call('/plan')).body.plan.totals.readMinutes;
+    const done = await call(`/todos/${reading.id}`, 'PATCH', { done: true });
+    expect(done.body).toMatchObject({ done: true });
+    expect((await call('/plan')).body.plan.totals.readMinutes).toBeLessThan(before);
+
+    expect((await call(`/todos/${late.id}`, 'PATCH', { title: 'Fiche chapitre 1 et 2', due_date: null })).body).toMatchObject({ title: 'Fiche chapitre 1 et 2', due_date: null });
+    expect((await call(`/todos/${late.id}`, 'DELETE')).status).toBe(204);
+    expect((await call(`/todos/${late.id}`, 'DELETE')).status).toBe(404);
+    const other = await newUser(host);
+    expect((await api(host, `/api/subjects/${subject}/todos`, { token: other.accessToken })).status).toBe(404);
+  });
+});

@@ -1,6 +1,6 @@
 // The Progress table (functions/platform/tables.ts): a student's study time by day and subject,
 // the clock that keeps two tabs from counting the same minute twice, and their goals.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Goals } from '../../core/goals.js';
 import { creditedMs } from '../../core/study-time.js';
 import { db } from '../clients.js';
@@ -114,7 +114,7 @@ export async function studiedPages(userId: string, subjectId: string): Promise<M
   return new Map(items.map((i) => [String(i.file_id), [...((i.pages as Set<number> | undefined) ?? [])].map(Number).sort((a, b) => a - b)]));
 }
 
-/** A deleted subject's exam settings and studied pages (its study time stays in the history). */
+/** A deleted subject's exam settings, studied pages and tasks (its study time stays in the history). */
 export async function deleteSubjectPlanning(userId: string, subjectId: string): Promise<void> {
   const keys = [
     { user_id: userId, sk: `exam#${subjectId}` },
@@ -126,6 +126,115 @@ export async function deleteSubjectPlanning(userId: string, subjectId: string): 
         ProjectionExpression: 'user_id, sk',
       })
     ).map((i) => ({ user_id: userId, sk: String(i.sk) })),
+    ...(await listTodos(userId, subjectId)).map((t) => todoKey(userId, subjectId, t.id)),
   ];
   await batchWrite(table(), keys.map((Key) => ({ DeleteRequest: { Key } })));
+}
+
+export interface TodoItem {
+  id: string;
+  subject_id: string;
+  title: string;
+  due_date: string | null;
+  done: boolean;
+  created_at: string;
+  done_at: string | null;
+  /** A task taken from the plan: what doing it means (reading pages marks them studied). */
+  plan: { kind: 'read' | 'review' | 'quiz' | 'final'; file_id: string | null; from_page: number | null; to_page: number | null } | null;
+}
+
+const todoKey = (userId: string, subjectId: string, id: string) => ({ user_id: userId, sk: `todo#${subjectId}#${id}` });
+
+const toTodo = (i: Record<string, unknown>): TodoItem => ({
+  id: String(i.id),
+  subject_id: String(i.subject_id),
+  title: String(i.title),
+  due_date: (i.due_date as string | undefined) ?? null,
+  done: Boolean(i.done),
+  created_at: String(i.created_at),
+  done_at: (i.done_at as string | undefined) ?? null,
+  plan: (i.plan as TodoItem['plan'] | undefined) ?? null,
+});
+
+export async function listTodos(userId: string, subjectId: string): Promise<TodoItem[]> {
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :u AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':u': userId, ':p': `todo#${subjectId}#` },
+    ConsistentRead: true,
+  });
+  return items.map(toTodo);
+}
+
+/** Creates a task; false when one with this id exists already (a plan task added twice). */
+export async function createTodo(userId: string, todo: TodoItem): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...todoKey(userId, todo.subject_id, todo.id), ...todo },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Changes a task that exists; null when it does not. Returns the task before and after. */
+export async function updateTodo(
+  userId: string,
+  subjectId: string,
+  id: string,
+  change: { title?: string; due_date?: string | null; done?: boolean },
+  now: Date,
+): Promise<{ before: TodoItem; after: TodoItem } | null> {
+  const sets: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (change.title !== undefined) {
+    sets.push('title = :title');
+    values[':title'] = change.title;
+  }
+  if (change.due_date !== undefined) {
+    sets.push('due_date = :due');
+    values[':due'] = change.due_date;
+  }
+  if (change.done !== undefined) {
+    sets.push('done = :done', 'done_at = :doneAt');
+    values[':done'] = change.done;
+    values[':doneAt'] = change.done ? now.toISOString() : null;
+  }
+  if (!sets.length) {
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: todoKey(userId, subjectId, id), ConsistentRead: true }));
+    return Item ? { before: toTodo(Item), after: toTodo(Item) } : null;
+  }
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: todoKey(userId, subjectId, id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(sk)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const before = toTodo(out.Attributes ?? {});
+    return { before, after: { ...before, ...change, done_at: change.done === undefined ? before.done_at : (values[':doneAt'] as string | null) } };
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+export async function deleteTodo(userId: string, subjectId: string, id: string): Promise<boolean> {
+  try {
+    await db().send(new DeleteCommand({ TableName: table(), Key: todoKey(userId, subjectId, id), ConditionExpression: 'attribute_exists(sk)' }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

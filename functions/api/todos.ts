@@ -1,0 +1,106 @@
+// Revision tasks of a subject: the student's own, and those taken from the plan (read pages
+// 12–18, review 20 cards, a quiz). Overdue tasks come first, then by due date; a plan task to read
+// pages, checked off, marks those pages studied, so the plan moves on.
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { sessionTitle } from '../core/plan-calendar.js';
+import { localDate } from '../core/streak.js';
+import { AppError } from '../core/errors.js';
+import { Reply, userRoute } from '../platform/http.js';
+import { listFileRecords } from '../platform/store/files.js';
+import { createTodo, deleteTodo, listTodos, markStudied, updateTodo, type TodoItem } from '../platform/store/progress.js';
+import { getSubjectOrThrow } from '../platform/store/subjects.js';
+import { currentPlan } from './plan.js';
+
+export const TODO_TITLE_MAX = 200;
+/** How many days of the plan "add the plan to my tasks" takes. */
+export const PLAN_TASK_DAYS = 7;
+
+const subjectParams = z.object({ subjectId: z.string().min(1) });
+const todoParams = subjectParams.extend({ todoId: z.string().min(1).max(64) });
+const dueDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'must be a date');
+const title = z.string().trim().min(1).max(TODO_TITLE_MAX);
+const timezone = z.string().min(1).max(64).optional();
+
+/** Not done first; among them the overdue, then by due date (undated last), then by creation. */
+export function orderTodos(todos: TodoItem[], today: string): (TodoItem & { overdue: boolean })[] {
+  return todos
+    .map((t) => ({ ...t, overdue: !t.done && t.due_date !== null && t.due_date < today }))
+    .sort(
+      (a, b) =>
+        Number(a.done) - Number(b.done) ||
+        Number(b.overdue) - Number(a.overdue) ||
+        (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999') ||
+        a.created_at.localeCompare(b.created_at),
+    );
+}
+
+export const listSubjectTodos = userRoute({ params: subjectParams, query: z.object({ timezone }).strict() }, async ({ user, params, query }) => {
+  await getSubjectOrThrow(user.id, params.subjectId);
+  return { todos: orderTodos(await listTodos(user.id, params.subjectId), localDate(new Date(), query.timezone)) };
+});
+
+export const addTodo = userRoute({ params: subjectParams, body: z.object({ title, due_date: dueDate.nullable().optional() }).strict() }, async ({ user, params, body }) => {
+  await getSubjectOrThrow(user.id, params.subjectId);
+  const now = new Date();
+  const todo: TodoItem = { id: randomUUID(), subject_id: params.subjectId, title: body.title, due_date: body.due_date ?? null, done: false, created_at: now.toISOString(), done_at: null, plan: null };
+  await createTodo(user.id, todo);
+  return new Reply(201, todo);
+});
+
+/** The plan's sessions of the coming days as tasks; each session once, however often this is asked. */
+export const addPlanTodos = userRoute({ params: subjectParams, query: z.object({ timezone }).strict() }, async ({ user, params, query, lang }) => {
+  const { plan, fileNames } = await currentPlan(user.id, params.subjectId, query.timezone);
+  if (!plan) throw new AppError('plan_not_set');
+  const now = new Date();
+  let added = 0;
+  for (const day of plan.days.slice(0, PLAN_TASK_DAYS)) {
+    for (const session of day.sessions) {
+      const what = session.kind === 'read' ? `${session.fileId}:${session.fromPage}-${session.toPage}` : session.kind === 'review' ? `${session.cards}` : session.fileId;
+      const id = `p${createHash('sha256').update(`${day.date}|${session.kind}|${what}`).digest('hex').slice(0, 20)}`;
+      const todo: TodoItem = {
+        id,
+        subject_id: params.subjectId,
+        title: sessionTitle(session, fileNames, lang),
+        due_date: day.date,
+        done: false,
+        created_at: now.toISOString(),
+        done_at: null,
+        plan: {
+          kind: session.kind,
+          file_id: session.kind === 'review' ? null : session.fileId,
+          from_page: session.kind === 'read' ? session.fromPage : null,
+          to_page: session.kind === 'read' ? session.toPage : null,
+        },
+      };
+      if (await createTodo(user.id, todo)) added++;
+    }
+  }
+  return { added, todos: orderTodos(await listTodos(user.id, params.subjectId), localDate(now, query.timezone)) };
+});
+
+export const changeTodo = userRoute(
+  { params: todoParams, body: z.object({ title: title.optional(), due_date: dueDate.nullable().optional(), done: z.boolean().optional() }).strict() },
+  async ({ user, params, body }) => {
+    await getSubjectOrThrow(user.id, params.subjectId);
+    const now = new Date();
+    const changed = await updateTodo(user.id, params.subjectId, params.todoId, body, now);
+    if (!changed) throw new AppError('not_found');
+    const { before, after } = changed;
+    const plan = after.plan;
+    if (after.done && !before.done && plan?.kind === 'read' && plan.file_id && plan.from_page && plan.to_page) {
+      const file = (await listFileRecords(user.id, params.subjectId)).find((f) => f.id === plan.file_id);
+      if (file) {
+        const pages = Array.from({ length: plan.to_page - plan.from_page + 1 }, (_, i) => plan.from_page! + i).filter((p) => p <= (file.page_count ?? 0));
+        await markStudied(user.id, params.subjectId, file.id, pages, now);
+      }
+    }
+    return after;
+  },
+);
+
+export const removeTodo = userRoute({ params: todoParams }, async ({ user, params }) => {
+  await getSubjectOrThrow(user.id, params.subjectId);
+  if (!(await deleteTodo(user.id, params.subjectId, params.todoId))) throw new AppError('not_found');
+  return undefined;
+});
