@@ -6,6 +6,10 @@ import { utf8Bytes } from './text.js';
 
 export const MAX_FILE_BYTES = MAX_FILE_SIZE_MB * 1024 * 1024;
 export const PDF_CONTENT_TYPE = 'application/pdf';
+/** Longest file name, display name and content type an upload may give. */
+export const FILE_NAME_MAX = 255;
+export const DISPLAY_NAME_MAX = 200;
+export const CONTENT_TYPE_MAX = 100;
 /** How long a presigned upload stays valid. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** An upload not completed by then is abandoned: its record and object are removed. */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { answerModes, quizDifficulties, quizTypes } from '../engine/types.js';
 import { AppError } from './errors.js';
-import { SUPPLIED_TEXT_LIMITS, suppliedTextFits } from './files.js';
+import { CONTENT_TYPE_MAX, DISPLAY_NAME_MAX, FILE_NAME_MAX, SUPPLIED_TEXT_LIMITS, suppliedTextFits } from './files.js';
 import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE, ID_MAX, MAX_ANSWER_CHARS, QUESTION_MAX_CHARS, TITLE_MAX } from './limits.js';
 import { subjectNameSchema } from './subjects.js';
 import { srsRatings } from './views.js';
@@ -33,10 +33,10 @@ export const createSubjectBody = z.object({ name: subjectNameSchema, color_index
 
 export const uploadBody = z
   .object({
-    file_name: z.string().trim().min(1).max(255),
+    file_name: z.string().trim().min(1).max(FILE_NAME_MAX),
     size: z.number().int().nonnegative(),
-    content_type: z.string().trim().min(1).max(100),
-    display_name: z.string().trim().max(200).optional(),
+    content_type: z.string().trim().min(1).max(CONTENT_TYPE_MAX),
+    display_name: z.string().trim().max(DISPLAY_NAME_MAX).optional(),
     /** Recognised text of each page, from photo mode; overrides extraction (spec §4). */
     text_pages: z
       .array(z.string())
