@@ -4,8 +4,9 @@
 // answer recorded, the end) is a conditional write on the `version` read, retried on a fresh read
 // when another change got there first: two answers racing for one question give exactly one
 // recorded answer, and two questions racing into one session never test the same fact. A session
-// holds at most MAX_QUIZ_QUESTIONS questions (core/limits.ts, core/quiz.ts) and expires 30 days after its last change (readers
-// ignore an expired session; the laptop's dynalite has no TTL).
+// holds at most MAX_QUIZ_QUESTIONS questions (core/limits.ts; the rules are core/quiz.ts) and
+// expires 30 days after its last change (readers ignore an expired session; the laptop's dynalite
+// has no TTL).
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
 import { MAX_QUESTIONS_BYTES, QUIZ_SESSION_TTL_SECONDS } from '../../core/limits.js';
