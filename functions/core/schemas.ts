@@ -7,6 +7,7 @@ import { answerModes, quizDifficulties, quizTypes } from '../engine/types.js';
 import { AppError } from './errors.js';
 import { CONTENT_TYPE_MAX, DISPLAY_NAME_MAX, FILE_NAME_MAX, SUPPLIED_TEXT_LIMITS, suppliedTextFits } from './files.js';
 import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE, ID_MAX, MAX_ANSWER_CHARS, QUESTION_MAX_CHARS, TITLE_MAX } from './limits.js';
+import { normalizeReferralCode } from './referral.js';
 import { subjectNameSchema } from './subjects.js';
 import { srsRatings } from './views.js';
 
@@ -26,6 +27,15 @@ export const sheetParams = subjectParams.extend({ sheetId: idSchema });
 export const sessionParams = subjectParams.extend({ sessionId: idSchema });
 export const questionParams = sessionParams.extend({ questionId: idSchema });
 export const cardParams = subjectParams.extend({ cardId: idSchema });
+
+// ---- Streaks and referrals (profile updates and onboarding: core/profile.ts) ----
+
+/** The browser's IANA time zone, for the day a login counts on. */
+export const streakBody = z.object({ timezone: z.string().min(1).max(64).optional() }).strict();
+
+const referralCode = z.string().trim().min(1).max(32).transform(normalizeReferralCode);
+export const referralCodeQuery = z.object({ code: referralCode });
+export const referralBody = z.object({ code: referralCode }).strict();
 
 // ---- Subjects and files ----
 

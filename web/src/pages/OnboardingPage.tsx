@@ -2,7 +2,7 @@
 // (spec §2), saved with POST /api/onboarding; then the pricing step.
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '../../../functions/core/profile';
+import { onboardingSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '../../../functions/core/profile';
 import { api, ApiError } from '../api/client';
 import type { PublicProfile } from '../api/types';
 import { useSession } from '../auth/session';
@@ -46,7 +46,7 @@ export default function OnboardingPage() {
         education_level: level as EducationLevel,
         specialization: specialization.trim(),
         school: school.trim() || null,
-      });
+      }, { schema: onboardingSchema });
       setLang(language);
       await session.reloadProfile();
       navigate('/onboarding/pricing', { replace: true });

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { updatePassword } from 'aws-amplify/auth';
-import { SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '../../../functions/core/profile';
+import { profileUpdateSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '../../../functions/core/profile';
 import { api, ApiError } from '../api/client';
 import type { PublicProfile, ReferralSummary, SubscriptionInfo } from '../api/types';
 import { SUBSCRIPTION_REFRESH_EVENT, useSession } from '../auth/session';
@@ -115,7 +115,7 @@ function DetailsCard({ profile }: { profile: PublicProfile }) {
         ...(level ? { education_level: level } : {}),
         specialization: specialization.trim(),
         school: school.trim() || null,
-      });
+      }, { schema: profileUpdateSchema });
       if (language !== profile.language) setLang(language);
       await session.reloadProfile();
       showFlash('profile.saved');
