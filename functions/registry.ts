@@ -10,7 +10,7 @@ import type { ConfigVariable } from './platform/config.js';
 import type { SecretKey } from './platform/secret-names.js';
 import type { TableKey } from './platform/tables.js';
 import { EXTRACTION_TIME_LIMIT_MS } from './core/files.js';
-import { PRODUCT_TIME_ZONE } from './core/time.js';
+import { PRODUCT_TIME_ZONE } from './core/limits.js';
 
 export type TableAccess = 'read' | 'readWrite';
 export type BucketAccess = 'read' | 'readDelete' | 'readWrite' | 'readWriteDelete';

@@ -1,18 +1,11 @@
 // Conversations of a subject: the saved ones listed newest first, one read with its turns in
 // order, saved (or renamed) with a title, deleted. Drafts (never saved) are readable until they
 // expire but never listed.
-import { z } from 'zod';
 import { AppError } from '../core/errors.js';
+import { conversationParams, subjectParams, titleBody } from '../core/schemas.js';
 import { userRoute } from '../platform/http.js';
 import { deleteConversation, getConversationOrThrow, listSavedConversations, saveConversation } from '../platform/store/conversations.js';
-import { TITLE_MAX } from '../platform/store/drafts.js';
 import { getSubjectOrThrow } from '../platform/store/subjects.js';
-import { subjectParams } from './subjects.js';
-
-const conversationParams = subjectParams.extend({ conversationId: z.string().min(1).max(64) });
-
-/** A title, trimmed; empty or absent keeps the current one (the first question, cut). */
-export const titleBody = z.object({ title: z.string().trim().max(TITLE_MAX).nullish() }).strict();
 
 export const listConversations = userRoute({ params: subjectParams }, async ({ params, user }) => {
   await getSubjectOrThrow(user.id, params.subjectId);

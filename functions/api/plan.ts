@@ -2,7 +2,7 @@
 // plan is computed at each read from what they still have to learn (pages not yet studied, cards
 // falling due or forgotten by the exam) with the weekly hours of their goals
 // (functions/core/planner.ts), so it re-balances by itself.
-import { z } from 'zod';
+import { examBody, fileParams, studiedBody, subjectParams, timezoneQuery } from '../core/schemas.js';
 import { planStudy, type Weekday } from '../core/planner.js';
 import { localDate } from '../core/streak.js';
 import { AppError } from '../core/errors.js';
@@ -14,24 +14,18 @@ import { listFileRecords } from '../platform/store/files.js';
 import { markStudied, readExam, readGoals, saveExam, studiedPages } from '../platform/store/progress.js';
 import { getSubjectOrThrow } from '../platform/store/subjects.js';
 
-const subjectParams = z.object({ subjectId: z.string().min(1) });
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'must be a date');
 
 /** Without goals, a plan assumes this much study a week. */
 export const DEFAULT_WEEKLY_HOURS = 5;
 
 export const putExam = userRoute(
-  {
-    params: subjectParams,
-    body: z.object({ exam_date: isoDate, study_days: z.array(z.number().int().min(0).max(6)).min(1).max(7) }).strict(),
-  },
+  { params: subjectParams, body: examBody },
   async ({ user, params, body }) => {
     await getSubjectOrThrow(user.id, params.subjectId);
     return saveExam(user.id, params.subjectId, { exam_date: body.exam_date, study_days: [...new Set(body.study_days)].sort() }, new Date());
   },
 );
 
-const planQuery = z.object({ timezone: z.string().min(1).max(64).optional() }).strict();
 
 export async function currentPlan(userId: string, subjectId: string, timezone: string | undefined) {
   const subject = await getSubjectOrThrow(userId, subjectId);
@@ -58,13 +52,13 @@ export async function currentPlan(userId: string, subjectId: string, timezone: s
   return { subject, exam, weeklyHours, plan, fileNames: new Map(ready.map((f) => [f.id, f.display_name])) };
 }
 
-export const getPlan = userRoute({ params: subjectParams, query: planQuery }, async ({ user, params, query }) => {
+export const getPlan = userRoute({ params: subjectParams, query: timezoneQuery }, async ({ user, params, query }) => {
   const { exam, weeklyHours, plan } = await currentPlan(user.id, params.subjectId, query.timezone);
   return exam ? { exam, weekly_hours: weeklyHours, plan } : { exam: null, plan: null };
 });
 
 /** The plan as an iCalendar file: one event per study session. */
-export const getPlanCalendar = userRoute({ params: subjectParams, query: planQuery }, async ({ user, params, query, lang }) => {
+export const getPlanCalendar = userRoute({ params: subjectParams, query: timezoneQuery }, async ({ user, params, query, lang }) => {
   const { subject, plan, fileNames } = await currentPlan(user.id, params.subjectId, query.timezone);
   if (!plan) throw new AppError('plan_not_set');
   const ics = planToIcs(plan, { subjectName: subject.name, subjectId: subject.id, fileNames, lang, appUrl: config().APP_URL });
@@ -73,10 +67,7 @@ export const getPlanCalendar = userRoute({ params: subjectParams, query: planQue
 });
 
 export const markPagesStudied = userRoute(
-  {
-    params: subjectParams.extend({ fileId: z.string().min(1) }),
-    body: z.object({ pages: z.array(z.number().int().min(1).max(9_999)).min(1).max(500) }).strict(),
-  },
+  { params: fileParams, body: studiedBody },
   async ({ user, params, body }) => {
     await getSubjectOrThrow(user.id, params.subjectId);
     const files = await listFileRecords(user.id, params.subjectId);

@@ -1,16 +1,13 @@
 // Goals and study time. A study page reports the student's active time (a heartbeat); the server
 // credits it once per moment whatever the number of open tabs, by subject and calendar day in the
 // student's time zone. Goals come with this week's progress (Monday to Sunday).
-import { z } from 'zod';
-import { goalsSchema, weeklyProgress } from '../core/goals.js';
+import { weeklyProgress } from '../core/goals.js';
 import { dayNumber, dayString } from '../core/planner.js';
 import { localDate } from '../core/streak.js';
-import { HEARTBEAT_MAX_MS } from '../core/study-time.js';
+import { activityBody, goalsBody, subjectParams, timezoneQuery } from '../core/schemas.js';
 import { userRoute } from '../platform/http.js';
 import { creditStudyTime, readGoals, saveGoals, studyDays } from '../platform/store/progress.js';
 import { getSubjectOrThrow } from '../platform/store/subjects.js';
-
-const timezone = z.string().min(1).max(64).optional();
 
 /** This week, Monday to Sunday, in the student's calendar. */
 function thisWeek(now: Date, zone: string | undefined): { from: string; to: string } {
@@ -19,7 +16,7 @@ function thisWeek(now: Date, zone: string | undefined): { from: string; to: stri
   return { from: dayString(monday), to: dayString(monday + 6) };
 }
 
-export const getGoals = userRoute({ query: z.object({ timezone }).strict() }, async ({ user, query }) => {
+export const getGoals = userRoute({ query: timezoneQuery }, async ({ user, query }) => {
   const now = new Date();
   const week = thisWeek(now, query.timezone);
   const [goals, days] = await Promise.all([readGoals(user.id), studyDays(user.id, week.from, week.to)]);
@@ -27,13 +24,10 @@ export const getGoals = userRoute({ query: z.object({ timezone }).strict() }, as
   return { goals, week: { ...week, ...weeklyProgress(goals ?? { weekly_hours: 0 }, minutes) } };
 });
 
-export const putGoals = userRoute({ body: goalsSchema }, async ({ user, body }) => saveGoals(user.id, body, new Date()));
+export const putGoals = userRoute({ body: goalsBody }, async ({ user, body }) => saveGoals(user.id, body, new Date()));
 
 export const recordActivity = userRoute(
-  {
-    params: z.object({ subjectId: z.string().min(1) }),
-    body: z.object({ active_ms: z.number().int().min(0).max(HEARTBEAT_MAX_MS * 2), timezone }).strict(),
-  },
+  { params: subjectParams, body: activityBody },
   async ({ user, params, body }) => {
     await getSubjectOrThrow(user.id, params.subjectId);
     const now = new Date();

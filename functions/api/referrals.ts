@@ -1,21 +1,19 @@
 // Referral codes: checking one before sign-up, recording who referred a new student, and the
 // referrer's progress towards the reward (spec §5, §9).
-import { z } from 'zod';
 import { AppError } from '../core/errors.js';
-import { normalizeReferralCode, REFERRAL_GOAL, REFERRAL_REWARD_MONTHS } from '../core/referral.js';
+import { REFERRAL_GOAL, REFERRAL_REWARD_MONTHS } from '../core/referral.js';
+import { referralBody, referralCodeQuery } from '../core/schemas.js';
 import { publicRoute, Reply, userRoute } from '../platform/http.js';
 import { getOrCreateProfile, setReferredBy } from '../platform/store/profiles.js';
 import { findCodeOwner, insertPendingReferral, listReferrals } from '../platform/store/referrals.js';
 
-const codeSchema = z.string().trim().min(1).max(32).transform(normalizeReferralCode);
-
-export const checkReferralCode = publicRoute({ query: z.object({ code: codeSchema }) }, async ({ query }) => {
+export const checkReferralCode = publicRoute({ query: referralCodeQuery }, async ({ query }) => {
   const owner = await findCodeOwner(query.code);
   if (!owner) throw new AppError('referral_code_unknown', { code: query.code });
   return { valid: true };
 });
 
-export const recordReferral = userRoute({ body: z.object({ code: codeSchema }).strict() }, async ({ body, user }) => {
+export const recordReferral = userRoute({ body: referralBody }, async ({ body, user }) => {
   const now = new Date();
   const referrer = await findCodeOwner(body.code);
   if (!referrer) throw new AppError('referral_code_unknown', { code: body.code });

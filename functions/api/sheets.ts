@@ -1,34 +1,29 @@
 // Revision sheets of a subject (spec §2 "summary"): generated from the whole subject or one file,
 // every line citing its page; a draft until saved. Generating takes one `summary_generation`
 // unit on the free plan (given back on failure); saving is for Premium (spec §6: summary_save).
-import { z } from 'zod';
 import { AppError } from '../core/errors.js';
+import { sheetBody, sheetParams, subjectParams, titleBody } from '../core/schemas.js';
 import { sheetSchema } from '../engine/types.js';
-import { generate, loadCourse, loadEngine } from '../platform/course.js';
+import { generate, loadEngine } from '../platform/course.js';
 import { userRoute } from '../platform/http.js';
-import { currentPlan } from '../platform/plan.js';
 import { newItemId } from '../platform/store/drafts.js';
 import { createSheetDraft, deleteSheet, getSheetOrThrow, listSavedSheets, saveSheet } from '../platform/store/sheets.js';
 import { findSubject, getSubjectOrThrow } from '../platform/store/subjects.js';
+import { studyContext } from '../platform/study-context.js';
 import { requirePremium, withUsage } from '../platform/usage.js';
-import { titleBody } from './conversations.js';
-import { subjectParams } from './subjects.js';
-
-const sheetParams = subjectParams.extend({ sheetId: z.string().min(1).max(64) });
 
 export const generateSheet = userRoute(
-  { params: subjectParams, body: z.object({ file_id: z.string().min(1).max(64).nullish() }).strict() },
+  { params: subjectParams, body: sheetBody },
   async ({ params, body, user }) => {
     const now = new Date();
-    const plan = await currentPlan(user.id, now);
     const fileId = body.file_id ?? undefined;
-    const course = await loadCourse(user.id, params.subjectId, { fileId, fallbackLanguage: plan.profile?.language ?? 'fr' });
+    const { plan, course, level } = await studyContext(user.id, params.subjectId, { fileId, now });
     const { value, usage } = await withUsage(
       user.id,
       'summary_generation',
       async () => {
         const sheet = await generate('summary_failed', { userId: user.id, subjectId: params.subjectId }, async () =>
-          sheetSchema.parse(await (await loadEngine()).sheet({ course, fileId, level: plan.profile?.education_level ?? null })),
+          sheetSchema.parse(await (await loadEngine()).sheet({ course, fileId, level })),
         );
         const at = new Date();
         const draft = await createSheetDraft(user.id, params.subjectId, newItemId(at), fileId ?? null, sheet, at);

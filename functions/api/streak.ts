@@ -1,5 +1,5 @@
 // Login streaks (the spec's update_user_login_streak): the web app calls POST on each login.
-import { z } from 'zod';
+import { streakBody } from '../core/schemas.js';
 import { localDate } from '../core/streak.js';
 import { userRoute } from '../platform/http.js';
 import { getOrCreateProfile, recordLogin } from '../platform/store/profiles.js';
@@ -10,7 +10,7 @@ export const getStreak = userRoute({}, async ({ user }) => {
 });
 
 export const updateStreak = userRoute(
-  { body: z.object({ timezone: z.string().min(1).max(64).optional() }).strict() },
+  { body: streakBody },
   async ({ body, user }) => {
     const now = new Date();
     return recordLogin(user.id, localDate(now, body.timezone), now);

@@ -1,13 +1,10 @@
 // Subjects: list (newest first, with file counts and the plan's caps), create (a name the student
 // already has returns that subject), read, delete (with every file in it).
-import { z } from 'zod';
-import { subjectNameSchema } from '../core/subjects.js';
+import { createSubjectBody, subjectParams } from '../core/schemas.js';
 import { removeSubject } from '../platform/course-files.js';
 import { Reply, userRoute } from '../platform/http.js';
 import { currentPlan } from '../platform/plan.js';
 import { createSubjectItem, getSubjectOrThrow, listSubjectItems, toSubject } from '../platform/store/subjects.js';
-
-export const subjectParams = z.object({ subjectId: z.string().min(1).max(64) });
 
 export const listSubjects = userRoute({}, async ({ user }) => {
   const [items, plan] = await Promise.all([listSubjectItems(user.id), currentPlan(user.id, new Date())]);
@@ -15,7 +12,7 @@ export const listSubjects = userRoute({}, async ({ user }) => {
 });
 
 export const createSubject = userRoute(
-  { body: z.object({ name: subjectNameSchema, color_index: z.number().int().min(0).max(1000).optional() }).strict() },
+  { body: createSubjectBody },
   async ({ body, user }) => {
     const now = new Date();
     const { limits } = await currentPlan(user.id, now);

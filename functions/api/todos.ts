@@ -2,7 +2,7 @@
 // 12–18, review 20 cards, a quiz). Overdue tasks come first, then by due date; a plan task to read
 // pages, checked off, marks those pages studied, so the plan moves on.
 import { createHash, randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { subjectParams, timezoneQuery, todoBody, todoChangeBody, todoParams } from '../core/schemas.js';
 import { sessionTitle } from '../core/plan-calendar.js';
 import { localDate } from '../core/streak.js';
 import { AppError } from '../core/errors.js';
@@ -12,15 +12,9 @@ import { createTodo, deleteTodo, listTodos, markStudied, updateTodo, type TodoIt
 import { getSubjectOrThrow } from '../platform/store/subjects.js';
 import { currentPlan } from './plan.js';
 
-export const TODO_TITLE_MAX = 200;
 /** How many days of the plan "add the plan to my tasks" takes. */
 export const PLAN_TASK_DAYS = 7;
 
-const subjectParams = z.object({ subjectId: z.string().min(1) });
-const todoParams = subjectParams.extend({ todoId: z.string().min(1).max(64) });
-const dueDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'must be a date');
-const title = z.string().trim().min(1).max(TODO_TITLE_MAX);
-const timezone = z.string().min(1).max(64).optional();
 
 /** Not done first; among them the overdue, then by due date (undated last), then by creation. */
 export function orderTodos(todos: TodoItem[], today: string): (TodoItem & { overdue: boolean })[] {
@@ -35,12 +29,12 @@ export function orderTodos(todos: TodoItem[], today: string): (TodoItem & { over
     );
 }
 
-export const listSubjectTodos = userRoute({ params: subjectParams, query: z.object({ timezone }).strict() }, async ({ user, params, query }) => {
+export const listSubjectTodos = userRoute({ params: subjectParams, query: timezoneQuery }, async ({ user, params, query }) => {
   await getSubjectOrThrow(user.id, params.subjectId);
   return { todos: orderTodos(await listTodos(user.id, params.subjectId), localDate(new Date(), query.timezone)) };
 });
 
-export const addTodo = userRoute({ params: subjectParams, body: z.object({ title, due_date: dueDate.nullable().optional() }).strict() }, async ({ user, params, body }) => {
+export const addTodo = userRoute({ params: subjectParams, body: todoBody }, async ({ user, params, body }) => {
   await getSubjectOrThrow(user.id, params.subjectId);
   const now = new Date();
   const todo: TodoItem = { id: randomUUID(), subject_id: params.subjectId, title: body.title, due_date: body.due_date ?? null, done: false, created_at: now.toISOString(), done_at: null, plan: null };
@@ -49,7 +43,7 @@ export const addTodo = userRoute({ params: subjectParams, body: z.object({ title
 });
 
 /** The plan's sessions of the coming days as tasks; each session once, however often this is asked. */
-export const addPlanTodos = userRoute({ params: subjectParams, query: z.object({ timezone }).strict() }, async ({ user, params, query, lang }) => {
+export const addPlanTodos = userRoute({ params: subjectParams, query: timezoneQuery }, async ({ user, params, query, lang }) => {
   const { plan, fileNames } = await currentPlan(user.id, params.subjectId, query.timezone);
   if (!plan) throw new AppError('plan_not_set');
   const now = new Date();
@@ -80,7 +74,7 @@ export const addPlanTodos = userRoute({ params: subjectParams, query: z.object({
 });
 
 export const changeTodo = userRoute(
-  { params: todoParams, body: z.object({ title: title.optional(), due_date: dueDate.nullable().optional(), done: z.boolean().optional() }).strict() },
+  { params: todoParams, body: todoChangeBody },
   async ({ user, params, body }) => {
     await getSubjectOrThrow(user.id, params.subjectId);
     const now = new Date();

@@ -2,9 +2,14 @@
 // (uploading → processing → ready | failed). Pure rules, shared by the API, the extraction
 // pipeline and the web app.
 import { MAX_FILE_SIZE_MB } from './plans.js';
+import { utf8Bytes } from './text.js';
 
 export const MAX_FILE_BYTES = MAX_FILE_SIZE_MB * 1024 * 1024;
 export const PDF_CONTENT_TYPE = 'application/pdf';
+/** Longest file name, display name and content type an upload may give. */
+export const FILE_NAME_MAX = 255;
+export const DISPLAY_NAME_MAX = 200;
+export const CONTENT_TYPE_MAX = 100;
 /** How long a presigned upload stays valid. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** An upload not completed by then is abandoned: its record and object are removed. */
@@ -39,13 +44,11 @@ export function ocrLanguages(profileLanguage: string | null | undefined): OcrLan
  */
 export const SUPPLIED_TEXT_LIMITS = { pages: 500, charsPerPage: 20_000, bytes: 200_000 } as const;
 
-const utf8 = new TextEncoder();
-
 /** Whether page texts fit SUPPLIED_TEXT_LIMITS. */
 export function suppliedTextFits(pages: readonly string[]): boolean {
   if (pages.length > SUPPLIED_TEXT_LIMITS.pages) return false;
   if (pages.some((p) => p.length > SUPPLIED_TEXT_LIMITS.charsPerPage)) return false;
-  return pages.reduce((sum, p) => sum + utf8.encode(p).byteLength, 0) <= SUPPLIED_TEXT_LIMITS.bytes;
+  return pages.reduce((sum, p) => sum + utf8Bytes(p), 0) <= SUPPLIED_TEXT_LIMITS.bytes;
 }
 
 /** Spec §3: characters other than letters, digits, dot and hyphen become underscores. */

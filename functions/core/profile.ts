@@ -7,6 +7,10 @@ export type EducationLevel = (typeof educationLevels)[number];
 
 export const languages = ['fr', 'en'] as const;
 
+/** Longest specialization and school a profile keeps. */
+export const SPECIALIZATION_MAX = 100;
+export const SCHOOL_MAX = 120;
+
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
 /** Fields a student edits on /profile; `school` may be cleared with null or an empty string. */
@@ -14,9 +18,9 @@ export const profileUpdateSchema = z
   .object({
     language: z.enum(languages).optional(),
     education_level: z.enum(educationLevels).optional(),
-    specialization: trimmed(100).optional(),
+    specialization: trimmed(SPECIALIZATION_MAX).optional(),
     school: z
-      .union([z.string().trim().max(120), z.null()])
+      .union([z.string().trim().max(SCHOOL_MAX), z.null()])
       .optional()
       .transform((v) => (v === '' ? null : v)),
   })
@@ -28,9 +32,9 @@ export const onboardingSchema = z
   .object({
     language: z.enum(languages),
     education_level: z.enum(educationLevels),
-    specialization: trimmed(100),
+    specialization: trimmed(SPECIALIZATION_MAX),
     school: z
-      .union([z.string().trim().max(120), z.null()])
+      .union([z.string().trim().max(SCHOOL_MAX), z.null()])
       .optional()
       .transform((v) => (v ? v : null)),
   })

@@ -3,13 +3,10 @@
 // again/hard/good/easy. Default parameters with a requested retention of 0.9 and no fuzz, so the
 // same review at the same moment always gives the same next date (and the tests can say which).
 // Pure functions: the caller passes the clock.
+import { srsRatings, srsStates, type SrsRating, type SrsStateName } from './views.js';
 import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card as FsrsCard, type Grade } from 'ts-fsrs';
 
-export const srsRatings = ['again', 'hard', 'good', 'easy'] as const;
-export type SrsRating = (typeof srsRatings)[number];
-
-export const srsStates = ['new', 'learning', 'review', 'relearning'] as const;
-export type SrsStateName = (typeof srsStates)[number];
+export { srsRatings, srsStates, type SrsRating, type SrsStateName };
 
 /** Probability of recalling a card when it comes due that the schedule aims for. */
 export const REQUEST_RETENTION = 0.9;

@@ -1,5 +1,6 @@
 // Login streaks: consecutive calendar days on which the student logged in, counted in the
-// student's own time zone (Europe/Paris unless the browser says otherwise).
+// student's own time zone (the product's, Europe/Paris, unless the browser says otherwise).
+import { PRODUCT_TIME_ZONE } from './limits.js';
 
 export interface Streak {
   streak_count: number;
@@ -7,15 +8,13 @@ export interface Streak {
   last_login_date: string | null;
 }
 
-export const DEFAULT_TIME_ZONE = 'Europe/Paris';
-
 /** The calendar date (YYYY-MM-DD) of `now` in `timeZone`; an unknown zone falls back to Paris. */
-export function localDate(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function localDate(now: Date, timeZone: string = PRODUCT_TIME_ZONE): string {
   let zone = timeZone;
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone: zone });
   } catch {
-    zone = DEFAULT_TIME_ZONE;
+    zone = PRODUCT_TIME_ZONE;
   }
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';

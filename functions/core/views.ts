@@ -1,11 +1,19 @@
 // What the API returns, field by field: the views of subjects' files, usage, flashcards,
 // conversations, revision sheets and quiz sessions. The server's handlers and stores build these
-// shapes and the web app reads them, both from this one definition. Types only (and a constant
-// list), no I/O: the web app imports this module as well as the server.
+// shapes and the web app reads them, both from this one definition. Types only (and constant
+// lists), no I/O: the web app imports this module as well as the server.
 import type { Answer, AnswerMode, Citation, Evaluation, FactKind, QuizDifficulty, QuizQuestion, QuizType, Sheet } from '../engine/types.js';
 import type { FileStatus } from './files.js';
 import type { MeteredFeature, PREMIUM_ONLY_FEATURES } from './plans.js';
-import type { SrsStateName } from './srs.js';
+
+// ---- Spaced repetition ----
+
+/** How a student rates a review, in the order of their keys (1 to 4). */
+export const srsRatings = ['again', 'hard', 'good', 'easy'] as const;
+export type SrsRating = (typeof srsRatings)[number];
+
+export const srsStates = ['new', 'learning', 'review', 'relearning'] as const;
+export type SrsStateName = (typeof srsStates)[number];
 
 // ---- Plan caps and usage ----
 

@@ -3,6 +3,7 @@
 // schemas so that a provider's output is validated before it reaches a student, and so that the
 // web app and the tests read one definition.
 import { z } from 'zod';
+import { CARD_BACK_MAX, CARD_FRONT_MAX } from '../core/limits.js';
 import type { EducationLevel } from '../core/profile.js';
 
 /** The languages a course (and so a generated text) can be in. */
@@ -197,8 +198,8 @@ export type Evaluation = z.infer<typeof evaluationSchema>;
 export const flashcardKinds = ['term', 'qa'] as const;
 export const flashcardSchema = z.object({
   kind: z.enum(flashcardKinds),
-  front: z.string().min(1).max(500),
-  back: z.string().min(1).max(2000),
+  front: z.string().min(1).max(CARD_FRONT_MAX),
+  back: z.string().min(1).max(CARD_BACK_MAX),
   citations: z.array(citationSchema).min(1),
 });
 export type Flashcard = z.infer<typeof flashcardSchema>;

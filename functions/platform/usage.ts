@@ -9,6 +9,7 @@
 // cannot gain units by claiming another time zone.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../core/errors.js';
+import { PRODUCT_TIME_ZONE } from '../core/limits.js';
 import { FREE_MONTHLY_LIMITS, PREMIUM_ONLY_FEATURES, type MeteredFeature } from '../core/plans.js';
 import type { PremiumFeature, UsageFigure, UsageOverview } from '../core/views.js';
 import { db } from './clients.js';
@@ -21,9 +22,6 @@ export type { PremiumFeature, UsageFigure, UsageOverview };
 
 export const meteredFeatures = Object.keys(FREE_MONTHLY_LIMITS) as MeteredFeature[];
 
-/** The time zone whose calendar months the counters follow. */
-export const USAGE_TIME_ZONE = 'Europe/Paris';
-
 /** A unit taken for one request: what `refund` needs to give it back (to the same month). */
 export interface UsageTicket {
   userId: string;
@@ -35,7 +33,7 @@ export interface UsageTicket {
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** `YYYY-MM` of the calendar month `now` falls in, in `timeZone`. */
-export function monthKey(now: Date, timeZone: string = USAGE_TIME_ZONE): string {
+export function monthKey(now: Date, timeZone: string = PRODUCT_TIME_ZONE): string {
   let format = monthFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit' });

@@ -1,8 +1,10 @@
 // Flashcards through the laptop host, as the flashcards page uses them: decks generated from the
 // course (cited, no front twice), reviews scheduling the next date by the rating (FSRS), due
 // counts per subject, cards written, edited and deleted by hand, reviews racing each other, the
-// free plan's 5 decks a month, failures that cost nothing, ownership and input errors.
+// free plan's 5 decks a month, decks generated at the same time (no front twice, charged only when
+// they add cards), failures that cost nothing, ownership and input errors.
 import { describe, expect, it, vi } from 'vitest';
+import { frontKey } from '../../functions/core/cards.js';
 import { EngineError } from '../../functions/engine/errors.js';
 import type { Citation, Flashcard } from '../../functions/engine/types.js';
 import { studyEngine } from '../../functions/platform/engine.js';
@@ -152,6 +154,36 @@ describe('decks', () => {
     expect(r.body.cards.map((c: CardView) => c.front)).toEqual(['Méiose']);
     // The engine was told which fronts the subject already has.
     expect(spy.mock.calls[0][0].exclude).toEqual(['Qu’est-ce que la mitose ?']);
+  });
+
+  it('generated three at a time on one subject: no front stored twice, and only the decks that added cards are charged', async () => {
+    const { user, subjectId } = await studentWith(setup.biologyPdf);
+    // The three requests all read the subject's cards before any of them writes: the engine
+    // answers none of them until it has been asked three times.
+    const engine = studyEngine();
+    const flashcards = engine.flashcards!.bind(engine);
+    let asked = 0;
+    let allAsked: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => (allAsked = resolve));
+    vi.spyOn(engine, 'flashcards').mockImplementation(async (request) => {
+      if (++asked === 3) allAsked();
+      await barrier;
+      return flashcards(request);
+    });
+    const results = await Promise.all([0, 1, 2].map(() => deck(user, subjectId, { count: 5 }, 'en')));
+    const added = results.filter((r) => r.status === 201);
+    for (const r of results.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(r.body.error).toEqual({ code: 'flashcards_exhausted', message: 'Every notion in this course already has its card.' });
+    }
+    expect(added.length).toBeGreaterThanOrEqual(1);
+    expect(added.every((r) => r.body.cards.length > 0)).toBe(true);
+
+    const listed = (await call(user, 'GET', cardsOf(subjectId))).body.cards as CardView[];
+    const fronts = listed.map((c) => frontKey(c.front));
+    expect(new Set(fronts).size).toBe(listed.length);
+    expect(listed.length).toBe(added.reduce((n, r) => n + r.body.cards.length, 0));
+    expect(await deckUsage(user)).toBe(added.length);
   });
 
   it('answer 4xx on bad input, at no cost', async () => {

@@ -179,11 +179,6 @@ export function shuffleOptions(options: readonly string[], correctIndex: number,
   return { options: order.map((i) => options[i]), correctIndex: order.indexOf(correctIndex) };
 }
 
-/** A card's front as compared for duplicates: folded words (case, accents, punctuation ignored). */
-export function frontKey(front: string): string {
-  return foldedWords(front);
-}
-
 /** A fence for the student's answer that the answer itself cannot close: its tag is a hash of the answer. */
 export function answerTag(answer: string): string {
   return `student_answer_${createHash('sha256').update(answer).digest('hex').slice(0, 12)}`;

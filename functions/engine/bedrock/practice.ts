@@ -24,7 +24,9 @@ import {
 import { cutText, DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens, selectSheetPages, type SuppliedPassage } from './budget.js';
 import { Generation, type GenerationFacts, type GenerationOptions, type GenerationTask } from './generation.js';
 import { Grounding, SuppliedPages } from './grounding.js';
-import { AskedFacts, answerTag, distinctOptions, factKey, frontKey, shuffleOptions, textContains, textsByPage } from './practice-checks.js';
+import { frontKey } from '../../core/cards.js';
+import { DECK_SIZE } from '../../core/limits.js';
+import { AskedFacts, answerTag, distinctOptions, factKey, shuffleOptions, textContains, textsByPage } from './practice-checks.js';
 import {
   evaluationSystemPrompt,
   evaluationUserMessage,
@@ -217,7 +219,7 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
     async flashcards(request: FlashcardsRequest): Promise<Flashcard[]> {
       const { course, level } = request;
       const language = course.language;
-      const count = Math.min(MAX_CARDS, Math.max(1, Math.round(request.count) || 20));
+      const count = Math.min(MAX_CARDS, Math.max(1, Math.round(request.count) || DECK_SIZE.default));
       const system = flashcardsSystemPrompt({ language, level, toolName: flashcardsTool.name, count });
       const existing = fitLines(request.exclude, budget * EXCLUSION_SHARE);
       const message = (passages: readonly SuppliedPassage[]) => flashcardsUserMessage({ subjectName: course.subjectName, passages, existing, count });

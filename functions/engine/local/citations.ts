@@ -3,6 +3,7 @@
 // with an ellipsis when it is longer than a citation may be. A sentence the course repeats on
 // several pages is written once and cited where it appears, best place first, up to a few
 // citations a block.
+import { truncate } from '../../core/text.js';
 import type { Citation } from '../types.js';
 import type { SentenceInfo } from './analysis.js';
 
@@ -12,11 +13,7 @@ export const MAX_BLOCK_CITATIONS = 3;
 
 /** The page's own text, cut at a word boundary (with "…") past `max` characters. */
 export function quoteOf(s: SentenceInfo, max = MAX_QUOTE): string {
-  const raw = s.page.text.slice(s.start, s.end);
-  if (raw.length <= max) return raw;
-  const cut = raw.slice(0, max - 1);
-  const space = cut.search(/\s\S*$/u);
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return truncate(s.page.text.slice(s.start, s.end), max, { flatten: false, atWord: 0.5, tidy: false });
 }
 
 export function cite(s: SentenceInfo): Citation {

@@ -5,16 +5,16 @@
 // the course's most central facts first within each kind; no two cards share a front, fronts the
 // student already has are skipped, and a course with fewer facts than asked gives fewer cards
 // rather than filler.
+import { frontKey } from '../../core/cards.js';
+import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE } from '../../core/limits.js';
+import { truncate } from '../../core/text.js';
 import { flashcardSchema, type CourseLanguage, type Flashcard, type FlashcardsRequest } from '../types.js';
 import type { SentenceInfo } from './analysis.js';
 import { citeAll } from './citations.js';
 import { quizMessages } from './quiz-messages.js';
-import { capitalize, courseFacts, fold, type Fact } from './quiz-facts.js';
+import { capitalize, courseFacts, type Fact } from './quiz-facts.js';
 
-export const DEFAULT_CARD_COUNT = 20;
 const MAX_CARD_COUNT = 100;
-const MAX_FRONT = 500;
-const MAX_BACK = 2000;
 
 /** The share of each kind of fact in a deck (in this order when two are equally short of their share). */
 const MIX: [Fact['type'], number][] = [
@@ -33,13 +33,8 @@ interface Draft {
   order: number;
 }
 
-/** A front's identity: case, accents, blanks and punctuation ignored. */
-export function frontKey(front: string): string {
-  return fold(front).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
 export function buildFlashcards(req: FlashcardsRequest): Flashcard[] {
-  const count = Math.min(MAX_CARD_COUNT, req.count > 0 ? Math.floor(req.count) : DEFAULT_CARD_COUNT);
+  const count = Math.min(MAX_CARD_COUNT, req.count > 0 ? Math.floor(req.count) : DECK_SIZE.default);
   const facts = courseFacts(req.course.pages).all.filter((f) => !req.fileId || f.sentence.page.file_id === req.fileId);
   const taken = new Set(req.exclude.map(frontKey));
   // Each kind's cards, the course's most central facts first.
@@ -79,12 +74,11 @@ function nextCard(queues: Map<Fact['type'], Draft[]>, counts: Map<Fact['type'], 
   return null;
 }
 
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
-}
+/** A side cut where it must be, white space kept. */
+const cut = (text: string, max: number): string => truncate(text, max, { flatten: false, atWord: 0, tidy: false });
 
 function card(kind: Flashcard['kind'], front: string, back: string, cited: SentenceInfo[]): Flashcard {
-  return { kind, front: cut(front, MAX_FRONT), back: cut(back, MAX_BACK), citations: citeAll(cited) };
+  return { kind, front: cut(front, CARD_FRONT_MAX), back: cut(back, CARD_BACK_MAX), citations: citeAll(cited) };
 }
 
 const withoutStop = (s: string) => s.replace(/[.;:]\s*$/u, '');

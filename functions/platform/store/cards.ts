@@ -1,8 +1,9 @@
 // Flashcards in DynamoDB: one item per card, `{user_id, sk: {subject_id}#{card_id}}`, its text,
-// citations (JSON) and FSRS state (core/srs.ts). Generated and manual cards get time-ordered ids;
-// a mistake card's id is a hash of the fact its quiz question tested, so creating it is one
-// conditional put: the same fact missed twice, even in two racing answers, gives one card per
-// subject. A review is conditional on the repetition count read, so two racing reviews of one card
+// citations (JSON) and FSRS state (core/srs.ts). Manual cards get time-ordered ids; a generated
+// card's id is a hash of its front as core/cards.ts compares fronts, and a mistake card's a hash of
+// the fact its quiz question tested, so creating either is one conditional put: decks generated
+// at the same time never store one front twice in a subject, and the same fact missed twice, even
+// in two racing answers, gives one card per subject. A review is conditional on the repetition count read, so two racing reviews of one card
 // never both apply (the second answers 409 `card_review_conflict`); editing the text touches only
 // the text, so it never conflicts with a review.
 // Due counts read the student's cards with a projection on `sk` and `due` only: one query per
@@ -10,8 +11,9 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
+import { byDue, frontKey, type CardRecord } from '../../core/cards.js';
 import { cardKinds, type Card, type CardCount, type CardKind, type CardSource } from '../../core/views.js';
-import { isDue, newCardState, type SrsState } from '../../core/srs.js';
+import { isDue, type SrsState } from '../../core/srs.js';
 import type { Citation } from '../../engine/types.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
@@ -21,17 +23,7 @@ import { isConditionFailure } from './profiles.js';
 import { queryAll } from './query.js';
 
 export { cardKinds };
-export type { Card, CardCount, CardKind, CardSource };
-
-/** Longest front and back a card keeps (the engine's flashcard limits). */
-export const CARD_FRONT_MAX = 500;
-export const CARD_BACK_MAX = 2000;
-
-/** A card with what is stored beside it: the FSRS learning step and, for a mistake, its fact. */
-export interface CardRecord extends Card {
-  learning_steps: number;
-  fact_key?: string;
-}
+export type { Card, CardCount, CardKind, CardSource, CardRecord };
 
 interface CardItem extends Omit<CardRecord, 'citations'> {
   user_id: string;
@@ -41,32 +33,13 @@ interface CardItem extends Omit<CardRecord, 'citations'> {
 
 const table = () => config().tableNames.cards;
 
-/** The id of the mistake card for a fact: the same fact gives the same card in a subject. */
-export const mistakeCardId = (factKey: string): string => `m${createHash('sha256').update(factKey).digest('hex').slice(0, 24)}`;
+const hashed = (prefix: string, text: string): string => `${prefix}${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
 
-export function toCard(record: CardRecord): Card {
-  const card: Card = {
-    id: record.id,
-    subject_id: record.subject_id,
-    front: record.front,
-    back: record.back,
-    kind: record.kind,
-    source: record.source,
-    citations: record.citations,
-    created_at: record.created_at,
-    updated_at: record.updated_at,
-    due: record.due,
-    state: record.state,
-    reps: Number(record.reps),
-    lapses: Number(record.lapses),
-    last_review: record.last_review ?? null,
-    stability: Number(record.stability),
-    difficulty: Number(record.difficulty),
-    scheduled_days: Number(record.scheduled_days),
-  };
-  if (record.quiz_session_id) card.quiz_session_id = record.quiz_session_id;
-  return card;
-}
+/** The id of the mistake card for a fact: the same fact gives the same card in a subject. */
+export const mistakeCardId = (factKey: string): string => hashed('m', factKey);
+
+/** The id of a generated card: fronts the same once compared (core/cards.ts frontKey) give the same id in a subject. */
+export const generatedCardId = (front: string): string => hashed('g', frontKey(front));
 
 function toRecord(item: CardItem): CardRecord {
   const { user_id: _user, sk: _sk, citations_json, ...rest } = item;
@@ -80,40 +53,6 @@ function toItem(userId: string, record: CardRecord): CardItem {
   if (item.fact_key === undefined) delete item.fact_key;
   return item;
 }
-
-export interface NewCard {
-  id: string;
-  subjectId: string;
-  front: string;
-  back: string;
-  kind: CardKind;
-  source: CardSource;
-  citations: Citation[];
-  quizSessionId?: string;
-  factKey?: string;
-}
-
-/** A card never reviewed, due at once. */
-export function newCardRecord(card: NewCard, now: Date): CardRecord {
-  const at = now.toISOString();
-  return {
-    id: card.id,
-    subject_id: card.subjectId,
-    front: card.front,
-    back: card.back,
-    kind: card.kind,
-    source: card.source,
-    citations: card.citations,
-    quiz_session_id: card.quizSessionId,
-    fact_key: card.factKey,
-    created_at: at,
-    updated_at: at,
-    ...newCardState(now),
-  };
-}
-
-/** Soonest due first; cards due together in the order they were made. */
-export const byDue = (a: Card, b: Card): number => a.due.localeCompare(b.due) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
 
 export async function findCard(userId: string, subjectId: string, cardId: string): Promise<CardRecord | null> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: { user_id: userId, sk: itemSortKey(subjectId, cardId) }, ConsistentRead: true }));
@@ -157,18 +96,36 @@ export async function countCards(userId: string, now: Date): Promise<CardCount[]
   return [...counts.values()].sort((a, b) => a.subject_id.localeCompare(b.subject_id));
 }
 
-/** Stores new cards (a generated deck). */
-export async function putCards(userId: string, records: CardRecord[]): Promise<void> {
-  await batchWrite(
-    table(),
-    records.map((r) => ({ PutRequest: { Item: toItem(userId, r) as unknown as Record<string, unknown> } })),
-    2,
-  );
-}
-
 /** Stores one new card; its id must be new. */
 export async function insertCard(userId: string, record: CardRecord): Promise<void> {
   await db().send(new PutCommand({ TableName: table(), Item: toItem(userId, record), ConditionExpression: 'attribute_not_exists(sk)' }));
+}
+
+/** Conditional puts sent at once when a deck is stored. */
+const DECK_WRITES_IN_FLIGHT = 10;
+
+/**
+ * Stores a generated deck, each card one conditional put on its id (generatedCardId): a card whose
+ * front the subject got meanwhile (another deck generated at the same time) is not stored. The
+ * cards stored, in the deck's order. A failure removes the deck's cards already stored.
+ */
+export async function insertNewCards(userId: string, records: CardRecord[]): Promise<CardRecord[]> {
+  const stored: CardRecord[] = [];
+  try {
+    for (let i = 0; i < records.length; i += DECK_WRITES_IN_FLIGHT) {
+      const chunk = records.slice(i, i + DECK_WRITES_IN_FLIGHT);
+      const outcomes = await Promise.allSettled(chunk.map((r) => insertCard(userId, r)));
+      const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected' && !isConditionFailure(o.reason));
+      chunk.forEach((r, j) => {
+        if (outcomes[j].status === 'fulfilled') stored.push(r);
+      });
+      if (failure) throw failure.reason;
+    }
+  } catch (err) {
+    if (stored.length) await deleteCards(userId, stored[0].subject_id, stored.map((r) => r.id));
+    throw err;
+  }
+  return stored;
 }
 
 /**

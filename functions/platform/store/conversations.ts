@@ -1,17 +1,18 @@
 // Question-and-answer conversations in DynamoDB: one item per conversation,
 // `{user_id, sk: {subject_id}#{conversation_id}}`, its turns inside the item as JSON. A
 // conversation is a draft (expiring a day after its last turn) until the student saves it with a
-// title. A conversation holds at most MAX_TURNS turns and MAX_TURNS_BYTES of JSON (an item is
+// title. A conversation holds at most MAX_TURNS turns and MAX_TURNS_BYTES of JSON (core/limits.ts) (an item is
 // limited to 400 KB): a full one answers 409 `conversation_full` and the student starts another.
 // Turns are appended with a condition on the turn count, so two questions racing in the same
 // conversation both land, one after the other.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
 import type { Conversation, ConversationSummary, Turn } from '../../core/views.js';
-import type { Answer } from '../../engine/types.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
-import { deleteAllUnder, deleteDraft, draftExpiry, isLive, itemSortKey, listSavedUnder, saveDraft, shorten } from './drafts.js';
+import { defaultConversationTitle } from '../../core/conversations.js';
+import { MAX_TURNS, MAX_TURNS_BYTES } from '../../core/limits.js';
+import { deleteAllUnder, deleteDraft, draftExpiry, isLive, itemSortKey, listSavedUnder, saveDraft } from './drafts.js';
 import { isConditionFailure } from './profiles.js';
 
 export type { Conversation, ConversationSummary, Turn };
@@ -23,30 +24,7 @@ interface ConversationItem extends ConversationSummary {
   expires_at?: number;
 }
 
-export const MAX_TURNS = 50;
-/** JSON of the turns kept in one item: well under DynamoDB's 400 KB item limit. */
-export const MAX_TURNS_BYTES = 350_000;
-/** A conversation takes a new question only with this much room left for its answer. */
-const ROOM_FOR_A_TURN_BYTES = 40_000;
-/** A default title is the first question cut to this length. */
-export const DEFAULT_TITLE_CHARS = 80;
-
 const table = () => config().tableNames.conversations;
-
-export const defaultConversationTitle = (question: string): string => shorten(question, DEFAULT_TITLE_CHARS);
-
-/** Whether the conversation can take one more question. */
-export function hasRoom(conversation: Pick<Conversation, 'turns'>): boolean {
-  return conversation.turns.length < MAX_TURNS && Buffer.byteLength(JSON.stringify(conversation.turns), 'utf8') <= MAX_TURNS_BYTES - ROOM_FOR_A_TURN_BYTES;
-}
-
-/** An answer as plain text, what a follow-up question reads of the turns before it. */
-export function answerText(answer: Answer): string {
-  if (!answer.found) return answer.not_found_message ?? answer.blocks.map((b) => b.text).join('\n');
-  const lines = answer.blocks.map((b) => b.text);
-  if (answer.exercise) lines.push(answer.exercise.final_answer.text);
-  return lines.join('\n');
-}
 
 export function toSummary(item: ConversationSummary): ConversationSummary {
   return {

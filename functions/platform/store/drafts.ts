@@ -5,16 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError, type ErrorCode } from '../../core/errors.js';
+import { DRAFT_TTL_SECONDS } from '../../core/limits.js';
 import { db } from '../clients.js';
 import { batchWrite } from './batch.js';
 import { isConditionFailure } from './profiles.js';
 import { queryAll } from './query.js';
-
-/** How long an unsaved conversation or sheet draft is kept after its last change. */
-export const DRAFT_TTL_SECONDS = 24 * 3600;
-
-/** Longest title a student may give. */
-export const TITLE_MAX = 120;
 
 export interface DraftItem {
   user_id: string;
@@ -36,15 +31,6 @@ export const draftExpiry = (now: Date): number => Math.floor(now.getTime() / 100
 export function isLive(item: Pick<DraftItem, 'saved' | 'expires_at'>, now: Date): boolean {
   if (item.saved) return true;
   return typeof item.expires_at === 'number' && item.expires_at > now.getTime() / 1000;
-}
-
-/** The text cut to `max` characters with an ellipsis, whitespace collapsed. */
-export function shorten(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
 }
 
 /** The saved items of a subject, newest first, with only the attributes named. */

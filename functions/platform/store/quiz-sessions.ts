@@ -4,54 +4,19 @@
 // answer recorded, the end) is a conditional write on the `version` read, retried on a fresh read
 // when another change got there first: two answers racing for one question give exactly one
 // recorded answer, and two questions racing into one session never test the same fact. A session
-// holds at most MAX_QUIZ_QUESTIONS questions and expires 30 days after its last change (readers
-// ignore an expired session; the laptop's dynalite has no TTL).
+// holds at most MAX_QUIZ_QUESTIONS questions (core/limits.ts; the rules are core/quiz.ts) and
+// expires 30 days after its last change (readers ignore an expired session; the laptop's dynalite
+// has no TTL).
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
-import type { AnswerStatus, QuizSession } from '../../core/views.js';
-import type { Evaluation, QuizQuestion } from '../../engine/types.js';
+import { MAX_QUESTIONS_BYTES, QUIZ_SESSION_TTL_SECONDS } from '../../core/limits.js';
+import type { QuizSessionRecord, SessionQuestion } from '../../core/quiz.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 import { deleteAllUnder, itemSortKey } from './drafts.js';
 import { isConditionFailure } from './profiles.js';
 
-/** Questions one session holds; asking for more answers 409 `quiz_session_full`. */
-export const MAX_QUIZ_QUESTIONS = 50;
-/** JSON of the questions kept in one item: well under DynamoDB's 400 KB item limit. */
-export const MAX_QUESTIONS_BYTES = 350_000;
-/** How long a session is kept after its last change. */
-export const QUIZ_SESSION_TTL_SECONDS = 30 * 24 * 3600;
-
-export type QuestionStatus = 'pending' | AnswerStatus;
-
-export interface SessionQuestion {
-  id: string;
-  /** 1-based position in the session. */
-  index: number;
-  status: QuestionStatus;
-  /** The question as generated, with its answer: shown in full only once answered. */
-  generated: QuizQuestion;
-  asked_at: string;
-  answered_at: string | null;
-  /** mcq: the option chosen. */
-  choice?: number;
-  /** open: the student's answer, and its evaluation. */
-  answer?: string;
-  evaluation?: Evaluation;
-  /** Skipped by moving on to another question or ending the session, not by "I don't know". */
-  auto_skipped?: boolean;
-  /** The review card this mistake gave, and whether this session created it. */
-  card_id?: string;
-  card_created?: boolean;
-}
-
-/** The session as stored: the API's view of it, with the questions in full and a version. */
-export interface QuizSessionRecord extends Omit<QuizSession, 'questions' | 'summary'> {
-  updated_at: string;
-  /** Incremented by every change; each write is conditional on it. */
-  version: number;
-  questions: SessionQuestion[];
-}
+export type { QuizSessionRecord, SessionQuestion };
 
 interface QuizSessionItem extends Omit<QuizSessionRecord, 'questions'> {
   user_id: string;
@@ -77,17 +42,6 @@ function toRecord(item: QuizSessionItem): QuizSessionRecord {
     version: Number(item.version),
     questions: JSON.parse(item.questions_json || '[]') as SessionQuestion[],
   };
-}
-
-/** A session takes a new question only with this much room left for it and its answer. */
-const ROOM_FOR_A_QUESTION_BYTES = 30_000;
-
-/** Whether the session can take one more question. */
-export function hasRoom(session: Pick<QuizSessionRecord, 'questions'>): boolean {
-  return (
-    session.questions.length < MAX_QUIZ_QUESTIONS &&
-    Buffer.byteLength(JSON.stringify(session.questions), 'utf8') <= MAX_QUESTIONS_BYTES - ROOM_FOR_A_QUESTION_BYTES
-  );
 }
 
 function questionsJson(questions: SessionQuestion[]): string {

@@ -7,7 +7,9 @@ import type { SheetRecord, SheetSummary } from '../../core/views.js';
 import type { Sheet } from '../../engine/types.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
-import { deleteAllUnder, deleteDraft, draftExpiry, isLive, itemSortKey, listSavedUnder, saveDraft, shorten, TITLE_MAX } from './drafts.js';
+import { MAX_SHEET_BYTES, TITLE_MAX } from '../../core/limits.js';
+import { truncate } from '../../core/text.js';
+import { deleteAllUnder, deleteDraft, draftExpiry, isLive, itemSortKey, listSavedUnder, saveDraft } from './drafts.js';
 
 export type { SheetRecord, SheetSummary };
 
@@ -17,9 +19,6 @@ interface SheetItem extends SheetSummary {
   content_json: string;
   expires_at?: number;
 }
-
-/** JSON of a sheet kept in one item: well under DynamoDB's 400 KB item limit. */
-export const MAX_SHEET_BYTES = 350_000;
 
 const table = () => config().tableNames.sheets;
 
@@ -46,7 +45,7 @@ export async function createSheetDraft(userId: string, subjectId: string, id: st
     id,
     subject_id: subjectId,
     file_id: fileId,
-    title: shorten(sheet.title, TITLE_MAX),
+    title: truncate(sheet.title, TITLE_MAX),
     saved: false,
     created_at: now.toISOString(),
     content_json: content,

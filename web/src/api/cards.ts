@@ -2,8 +2,8 @@
 // (generated from the course, made from a quiz mistake, or written by hand), decks generated from
 // a file or the whole subject, the review that schedules a card's next date, and the number of
 // cards due in each subject.
-import type { SrsRating, SrsStateName } from '../../../functions/core/srs';
-import type { Card, CardCount, CardSource } from '../../../functions/core/views';
+import { cardBody, deckBody, reviewBody } from '../../../functions/core/schemas';
+import { srsRatings, type Card, type CardCount, type CardSource, type SrsRating, type SrsStateName } from '../../../functions/core/views';
 import { api } from './client';
 import type { UsageFigure } from './study';
 
@@ -12,7 +12,7 @@ export type CardState = SrsStateName;
 export type Rating = SrsRating;
 
 /** The four ratings, in the order of their keys (1 to 4). */
-export const RATINGS: readonly Rating[] = ['again', 'hard', 'good', 'easy'];
+export const RATINGS: readonly Rating[] = srsRatings;
 
 export interface CardList {
   cards: Card[];
@@ -21,14 +21,6 @@ export interface CardList {
 }
 
 export type DueCount = CardCount;
-
-/** The server's bounds for a generated deck. */
-export const DECK_MIN = 5;
-export const DECK_MAX = 40;
-export const DECK_DEFAULT = 20;
-/** The server's limits on a card's sides. */
-export const FRONT_MAX = 500;
-export const BACK_MAX = 2000;
 
 const enc = encodeURIComponent;
 const cardsPath = (subjectId: string) => `/subjects/${enc(subjectId)}/cards`;
@@ -40,14 +32,14 @@ export const cardsApi = {
   dueCounts: () => api.get<{ subjects: DueCount[] }>('/cards/due'),
   /** Not retried: each deck counts against the month's flashcard generations. */
   generate: (subjectId: string, body: { file_id?: string; count?: number }) =>
-    api.post<{ cards: Card[]; usage: UsageFigure }>(`/subjects/${enc(subjectId)}/decks`, body, { retry: false }),
+    api.post<{ cards: Card[]; usage: UsageFigure }>(`/subjects/${enc(subjectId)}/decks`, body, { retry: false, schema: deckBody }),
   /** Not retried: a second try would add the card twice. */
-  create: (subjectId: string, body: { front: string; back: string }) => api.post<Card>(cardsPath(subjectId), body, { retry: false }),
-  update: (subjectId: string, cardId: string, body: { front?: string; back?: string }) => api.patch<Card>(cardPath(subjectId, cardId), body),
+  create: (subjectId: string, body: { front: string; back: string }) => api.post<Card>(cardsPath(subjectId), body, { retry: false, schema: cardBody }),
+  update: (subjectId: string, cardId: string, body: { front?: string; back?: string }) => api.patch<Card>(cardPath(subjectId, cardId), body, { schema: cardBody }),
   remove: (subjectId: string, cardId: string) => api.del<void>(cardPath(subjectId, cardId)),
   /** Not retried: a second try would count the review twice. */
   review: (subjectId: string, cardId: string, rating: Rating) =>
-    api.post<{ card: Card }>(`${cardPath(subjectId, cardId)}/review`, { rating }, { retry: false }),
+    api.post<{ card: Card }>(`${cardPath(subjectId, cardId)}/review`, { rating }, { retry: false, schema: reviewBody }),
 };
 
 /** Slack for a browser clock a little behind the server's: a card made a moment ago is due. */

@@ -1,13 +1,17 @@
 // The one HTTP client of the web app (spec §8). Paths are relative to the API base from
 // config.json ('/api'). It sends the Amplify access token when signed in and the UI language,
 // retries network failures and 5xx three times (1 s, doubling), tries one session refresh on a
-// token error, and otherwise throws an ApiError carrying the server's message.
+// token error, and otherwise throws an ApiError carrying the server's message. A body given a
+// `schema` (the server's own, functions/core/schemas.ts) is checked before it is sent: what the
+// server would refuse is refused here with the same status, code and message, without a request.
 //
 // A token error ends the session only when the session it was answered for is still the current
 // one and the refresh is refused: a request sent before a sign-in (or before another request
 // refreshed the tokens) is sent again with the current token, and a refused request whose tokens
 // could be refreshed fails on its own without signing the student out.
 import { fetchAuthSession } from 'aws-amplify/auth';
+import type { ZodType } from 'zod';
+import { AppError, errorMessage } from '../../../functions/core/errors';
 import { getConfig } from '../config';
 import { currentLang, translate } from '../i18n';
 import { expireSession, isFinalRefreshError } from '../auth/expiry';
@@ -34,6 +38,26 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Defaults to true. */
   retry?: boolean;
+  /** The server's schema for the body, and the checks it makes before the schema (their messages come first). */
+  schema?: ZodType;
+  precheck?: (body: unknown) => unknown;
+}
+
+/** The server's verdict on a body, given before sending it: throws the ApiError the server would answer. */
+function checkBody(body: unknown, opts: RequestOptions): void {
+  if (!opts.schema) return;
+  try {
+    const result = opts.schema.safeParse(opts.precheck ? opts.precheck(body) : body);
+    if (result.success) return;
+    const details = result.error.issues
+      .slice(0, 5)
+      .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+      .join('; ');
+    throw new AppError('invalid_input', { details });
+  } catch (err) {
+    if (err instanceof AppError) throw new ApiError(err.status, err.code, errorMessage(err.code, currentLang(), err.params));
+    throw err;
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -118,6 +142,7 @@ async function send(method: Method, path: string, body: unknown, opts: RequestOp
 }
 
 export async function request<T>(method: Method, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  checkBody(body, opts);
   let token = await accessToken();
   let refreshed = false;
   let triedCurrent = false;

@@ -5,6 +5,7 @@
 // renders exactly what the server validated.
 import type { AnsweredQuestion, AnswerStatus, PendingQuestion, QuestionView, QuizSession, QuizSummary, Rubric } from '../../../functions/core/views';
 import type { Citation, Evaluation, FactKind, QuizDifficulty, QuizType } from '../../../functions/engine/types';
+import { checkStartQuiz, quizAnswerBody, quizQuestionBody, startQuizBody } from '../../../functions/core/schemas';
 import { api } from './client';
 import type { Card } from './cards';
 import type { UsageFigure } from './study';
@@ -22,11 +23,6 @@ type MaybeStatus = { status?: string };
 export const isAnswered = (q: SessionQuestion): q is AnsweredQuestion =>
   (q as MaybeStatus).status !== undefined && (q as MaybeStatus).status !== 'pending';
 
-/** An open answer scoring this much or more counts as right (as in the summary). */
-export const OPEN_PASS_SCORE = 50;
-/** The server's limit on a written answer. */
-export const MAX_ANSWER_CHARS = 5000;
-
 const enc = encodeURIComponent;
 const sessionsPath = (subjectId: string) => `/subjects/${enc(subjectId)}/quiz-sessions`;
 const sessionPath = (subjectId: string, sessionId: string) => `${sessionsPath(subjectId)}/${enc(sessionId)}`;
@@ -34,15 +30,16 @@ const sessionPath = (subjectId: string, sessionId: string) => `${sessionsPath(su
 export const quizApi = {
   /** Not retried: a second try would open a second session. */
   start: (subjectId: string, body: { file_id: string; difficulty: QuizDifficulty }) =>
-    api.post<QuizSession>(sessionsPath(subjectId), body, { retry: false }),
+    api.post<QuizSession>(sessionsPath(subjectId), body, { retry: false, schema: startQuizBody, precheck: checkStartQuiz }),
   session: (subjectId: string, sessionId: string) => api.get<QuizSession>(sessionPath(subjectId, sessionId)),
   /** Not retried: each question counts against the month's quizzes. */
   nextQuestion: (subjectId: string, sessionId: string, type: QuizType) =>
-    api.post<{ question: PendingQuestion; usage: UsageFigure }>(`${sessionPath(subjectId, sessionId)}/questions`, { type }, { retry: false }),
+    api.post<{ question: PendingQuestion; usage: UsageFigure }>(`${sessionPath(subjectId, sessionId)}/questions`, { type }, { retry: false, schema: quizQuestionBody }),
   /** Not retried: an answer is final, and grading an open answer is work for the engine. */
   answer: (subjectId: string, sessionId: string, questionId: string, body: QuizAnswer) =>
     api.post<{ result: AnsweredQuestion; card: Card | null }>(`${sessionPath(subjectId, sessionId)}/questions/${enc(questionId)}/answer`, body, {
       retry: false,
+      schema: quizAnswerBody,
     }),
   /** Idempotent on the server: safe to retry. */
   end: (subjectId: string, sessionId: string) => api.post<QuizSummary>(`${sessionPath(subjectId, sessionId)}/end`),

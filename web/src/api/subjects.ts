@@ -5,6 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Subject } from '../../../functions/core/subjects';
 import type { FileStatus } from '../../../functions/core/files';
 import type { FileView, PageText, PlanLimits } from '../../../functions/core/views';
+import { checkUploadFields, createSubjectBody, uploadBody } from '../../../functions/core/schemas';
 import { api } from './client';
 import { useSession } from '../auth/session';
 
@@ -38,7 +39,7 @@ const filePath = (subjectId: string, fileId: string) => `${subjectPath(subjectId
 export const subjectsApi = {
   list: () => api.get<SubjectList>('/subjects'),
   create: (name: string, colorIndex?: number) =>
-    api.post<Subject>('/subjects', colorIndex === undefined ? { name } : { name, color_index: colorIndex }),
+    api.post<Subject>('/subjects', colorIndex === undefined ? { name } : { name, color_index: colorIndex }, { schema: createSubjectBody }),
   get: (subjectId: string) => api.get<Subject>(subjectPath(subjectId)),
   remove: (subjectId: string) => api.del<void>(subjectPath(subjectId)),
   files: (subjectId: string) => api.get<{ files: FileView[] }>(`${subjectPath(subjectId)}/files`),
@@ -46,7 +47,7 @@ export const subjectsApi = {
    * Not retried: a second ticket would leave an upload in progress that counts against the cap.
    * `text_pages`: the recognised text of each page (photo mode), within SUPPLIED_TEXT_LIMITS.
    */
-  startUpload: (subjectId: string, body: StartUploadBody) => api.post<UploadTicket>(`${subjectPath(subjectId)}/uploads`, body, { retry: false }),
+  startUpload: (subjectId: string, body: StartUploadBody) => api.post<UploadTicket>(`${subjectPath(subjectId)}/uploads`, body, { retry: false, schema: uploadBody, precheck: checkUploadFields }),
   complete: (subjectId: string, fileId: string) => api.post<FileView>(`${filePath(subjectId, fileId)}/complete`),
   file: (subjectId: string, fileId: string) => api.get<FileView>(filePath(subjectId, fileId)),
   download: (subjectId: string, fileId: string) => api.get<{ url: string }>(`${filePath(subjectId, fileId)}/download`),

@@ -1,6 +1,7 @@
 // What follows every successful sign-in (password, confirmed sign-up or Google): update the login
 // streak (10 s time-out, failure ignored), record a referral the sign-up carried, then read the
 // profile so the caller can route to onboarding or to the wanted page.
+import { referralBody, streakBody } from '../../../functions/core/schemas';
 import { api } from '../api/client';
 import type { PublicProfile } from '../api/types';
 import { getPending, removePending } from './pending-signup';
@@ -15,7 +16,7 @@ export async function updateStreak(): Promise<void> {
     timezone = undefined;
   }
   try {
-    await api.post('/streak', timezone ? { timezone } : {}, { timeoutMs: STREAK_TIMEOUT_MS, retry: false });
+    await api.post('/streak', timezone ? { timezone } : {}, { timeoutMs: STREAK_TIMEOUT_MS, retry: false, schema: streakBody });
   } catch {
     /* spec §8: a streak failure or time-out is ignored */
   }
@@ -27,7 +28,7 @@ export async function recordPendingReferral(email: string | null): Promise<void>
   if (!pending) return;
   if (pending.referralCode) {
     try {
-      await api.post('/referrals', { code: pending.referralCode });
+      await api.post('/referrals', { code: pending.referralCode }, { schema: referralBody });
     } catch {
       /* a referral that cannot be recorded never blocks the new account */
     }

@@ -2,6 +2,7 @@
 // free plan's enforced limits as the pages state them (spec §9), the back-to-school offer's dates,
 // the small text format of the long pages, and FAQ search. No React, no DOM: unit-tested in node.
 
+import { PRODUCT_TIME_ZONE } from '../../../functions/core/limits.js';
 import { PLAN_FACTS } from '../../../functions/core/plans.js';
 
 /** Spec §4 "Landing animations" and the counter of spec §9. */
@@ -152,7 +153,7 @@ export function formatOfferEnd(lang: 'fr' | 'en', endsAt: string = BACK_TO_SCHOO
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: 'Europe/Paris',
+    timeZone: PRODUCT_TIME_ZONE,
   }).format(new Date(endsAt));
 }
 

@@ -2,7 +2,7 @@
 // (spec §2), saved with POST /api/onboarding; then the pricing step.
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import type { EducationLevel } from '../../../functions/core/profile';
+import { onboardingSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '../../../functions/core/profile';
 import { api, ApiError } from '../api/client';
 import type { PublicProfile } from '../api/types';
 import { useSession } from '../auth/session';
@@ -46,7 +46,7 @@ export default function OnboardingPage() {
         education_level: level as EducationLevel,
         specialization: specialization.trim(),
         school: school.trim() || null,
-      });
+      }, { schema: onboardingSchema });
       setLang(language);
       await session.reloadProfile();
       navigate('/onboarding/pricing', { replace: true });
@@ -102,7 +102,7 @@ export default function OnboardingPage() {
               id="onb-spec"
               className="input"
               type="text"
-              maxLength={100}
+              maxLength={SPECIALIZATION_MAX}
               placeholder={t('onboarding.specializationPlaceholder')}
               aria-invalid={errors.specialization || undefined}
               aria-describedby={errors.specialization ? 'onb-spec-err' : undefined}
@@ -123,7 +123,7 @@ export default function OnboardingPage() {
               id="onb-school"
               className="input"
               type="text"
-              maxLength={120}
+              maxLength={SCHOOL_MAX}
               placeholder={t('onboarding.schoolPlaceholder')}
               value={school}
               onChange={(e) => setSchool(e.target.value)}

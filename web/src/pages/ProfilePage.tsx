@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { updatePassword } from 'aws-amplify/auth';
-import type { EducationLevel } from '../../../functions/core/profile';
+import { profileUpdateSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '../../../functions/core/profile';
 import { api, ApiError } from '../api/client';
 import type { PublicProfile, ReferralSummary, SubscriptionInfo } from '../api/types';
 import { SUBSCRIPTION_REFRESH_EVENT, useSession } from '../auth/session';
@@ -115,7 +115,7 @@ function DetailsCard({ profile }: { profile: PublicProfile }) {
         ...(level ? { education_level: level } : {}),
         specialization: specialization.trim(),
         school: school.trim() || null,
-      });
+      }, { schema: profileUpdateSchema });
       if (language !== profile.language) setLang(language);
       await session.reloadProfile();
       showFlash('profile.saved');
@@ -143,13 +143,13 @@ function DetailsCard({ profile }: { profile: PublicProfile }) {
         </div>
         <div className="field">
           <label htmlFor="prof-spec">{t('onboarding.specialization')}</label>
-          <input id="prof-spec" className="input" type="text" maxLength={100} value={specialization} onChange={(e) => setSpecialization(e.target.value)} />
+          <input id="prof-spec" className="input" type="text" maxLength={SPECIALIZATION_MAX} value={specialization} onChange={(e) => setSpecialization(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="prof-school">
             {t('onboarding.school')} <span className="optional">({t('common.optional')})</span>
           </label>
-          <input id="prof-school" className="input" type="text" maxLength={120} value={school} onChange={(e) => setSchool(e.target.value)} />
+          <input id="prof-school" className="input" type="text" maxLength={SCHOOL_MAX} value={school} onChange={(e) => setSchool(e.target.value)} />
         </div>
         <FormFeedback error={error} success={flash ? t(flash) : null} />
         <div>

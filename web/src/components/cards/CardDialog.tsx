@@ -1,6 +1,6 @@
 // Writes or edits a card by hand: its front (a question or a notion) and its back (the answer).
 // The error of the save shows in the dialog.
-import { BACK_MAX, FRONT_MAX } from '../../api/cards';
+import { CARD_BACK_MAX, CARD_FRONT_MAX } from '../../../../functions/core/limits';
 import PromptDialog from '../PromptDialog';
 import { useI18n } from '../../i18n';
 
@@ -18,8 +18,8 @@ export default function CardDialog({ title, initial, onSave, onClose }: CardDial
     <PromptDialog
       title={title}
       fields={[
-        { name: 'front', label: t('cards.front'), initial: initial?.front ?? '', maxLength: FRONT_MAX, rows: 2, className: 'input card-field' },
-        { name: 'back', label: t('cards.back'), initial: initial?.back ?? '', maxLength: BACK_MAX, rows: 4, className: 'input card-field' },
+        { name: 'front', label: t('cards.front'), initial: initial?.front ?? '', maxLength: CARD_FRONT_MAX, rows: 2, className: 'input card-field' },
+        { name: 'back', label: t('cards.back'), initial: initial?.back ?? '', maxLength: CARD_BACK_MAX, rows: 4, className: 'input card-field' },
       ]}
       requiredMessage={t('cards.required')}
       onSave={onSave}

@@ -6,7 +6,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Card } from '../../api/cards';
-import { isAnswered, MAX_ANSWER_CHARS, OPEN_PASS_SCORE, type AnsweredQuestion, type PendingQuestion, type QuizAnswer, type SessionQuestion } from '../../api/quiz';
+import { MAX_ANSWER_CHARS, PASSING_SCORE } from '../../../../functions/core/limits';
+import { isAnswered, type AnsweredQuestion, type PendingQuestion, type QuizAnswer, type SessionQuestion } from '../../api/quiz';
 import { Icon } from '../ContentParts';
 import { FormFeedback } from '../FormFeedback';
 import Citations from '../study/Citations';
@@ -210,7 +211,7 @@ function PendingOpen({ question, busy, evaluating, error, onAnswer }: Pick<Quest
 
 function Verdict({ result }: { result: AnsweredQuestion }) {
   const { t } = useI18n();
-  const passed = result.status === 'correct' || (result.status === 'evaluated' && (result.evaluation?.score ?? 0) >= OPEN_PASS_SCORE);
+  const passed = result.status === 'correct' || (result.status === 'evaluated' && (result.evaluation?.score ?? 0) >= PASSING_SCORE);
   const tone = result.status === 'skipped' ? 'skipped' : passed ? 'correct' : 'incorrect';
   const icon = tone === 'correct' ? 'check' : tone === 'incorrect' ? 'cross' : 'help';
   const title = result.status === 'evaluated' ? t(passed ? 'quiz.result.openPassed' : 'quiz.result.openFailed') : t(statusLabel[result.status]);

@@ -1,6 +1,7 @@
 // The questions of a session in order, each with its result (right, wrong, skipped, the score of
 // a written answer, or still open): beside the quiz while it runs, and in the summary.
-import { isAnswered, OPEN_PASS_SCORE, type SessionQuestion } from '../../api/quiz';
+import { PASSING_SCORE } from '../../../../functions/core/limits';
+import { isAnswered, type SessionQuestion } from '../../api/quiz';
 import { Icon, type IconName } from '../ContentParts';
 import { useI18n } from '../../i18n';
 import { typeLabel } from './labels';
@@ -10,7 +11,7 @@ type Tone = 'right' | 'wrong' | 'skipped' | 'pending';
 function resultOf(q: SessionQuestion): { tone: Tone; icon: IconName } {
   if (!isAnswered(q)) return { tone: 'pending', icon: 'timer' };
   if (q.status === 'skipped') return { tone: 'skipped', icon: 'help' };
-  const right = q.status === 'correct' || (q.status === 'evaluated' && (q.evaluation?.score ?? 0) >= OPEN_PASS_SCORE);
+  const right = q.status === 'correct' || (q.status === 'evaluated' && (q.evaluation?.score ?? 0) >= PASSING_SCORE);
   return right ? { tone: 'right', icon: 'check' } : { tone: 'wrong', icon: 'cross' };
 }
 

@@ -1,9 +1,8 @@
 // Asks for the title under which something is saved (a conversation), prefilled with a default;
 // the error of the save shows in the dialog.
 import PromptDialog from '../PromptDialog';
+import { TITLE_MAX } from '../../../../functions/core/limits';
 import { useI18n } from '../../i18n';
-
-export const TITLE_MAX = 120;
 
 interface TitleDialogProps {
   title: string;

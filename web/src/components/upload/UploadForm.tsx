@@ -17,8 +17,8 @@ import PhotoMode from './PhotoMode';
 import { formatFileSize } from '../subject-helpers';
 import { uploadToStorage } from './storage-upload';
 import { textPagesForUpload } from './page-text';
-import { defaultDisplayName, isPdfName, MAX_FILE_BYTES, PDF_CONTENT_TYPE } from '../../../../functions/core/files';
-import { normalizeSubjectName } from '../../../../functions/core/subjects';
+import { defaultDisplayName, DISPLAY_NAME_MAX, isPdfName, MAX_FILE_BYTES, PDF_CONTENT_TYPE } from '../../../../functions/core/files';
+import { normalizeSubjectName, SUBJECT_NAME_MAX } from '../../../../functions/core/subjects';
 
 /** Spec §9: the page opens the subject 2 s after 'Upload successful!'. */
 export const POST_UPLOAD_REDIRECT_MS = 2000;
@@ -280,7 +280,7 @@ export default function UploadForm({ subject, subjectCount, limits }: UploadForm
             id={`${ids}-name`}
             className="input"
             type="text"
-            maxLength={80}
+            maxLength={SUBJECT_NAME_MAX}
             autoComplete="off"
             placeholder={t('upload.subjectNamePlaceholder')}
             value={created ? created.name : subjectName}
@@ -360,7 +360,7 @@ export default function UploadForm({ subject, subjectCount, limits }: UploadForm
                         id={`${ids}-${entry.key}`}
                         className="input input-compact"
                         type="text"
-                        maxLength={200}
+                        maxLength={DISPLAY_NAME_MAX}
                         value={entry.displayName}
                         disabled={locked || entry.state === 'done'}
                         onChange={(e) => update(entry.key, { displayName: e.target.value })}

@@ -5,7 +5,8 @@
 // "review my mistakes") starts the review as soon as the cards are known.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { cardsApi, DECK_DEFAULT, isDue, type Card } from '../../api/cards';
+import { DECK_SIZE } from '../../../../functions/core/limits';
+import { cardsApi, isDue, type Card } from '../../api/cards';
 import type { Subject } from '../../api/subjects';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { Icon } from '../../components/ContentParts';
@@ -25,7 +26,7 @@ import '../../styles/study.css';
 import '../../styles/cards.css';
 
 const WHOLE_SUBJECT = '';
-const DECK_SIZES = [5, 10, 20, 30, 40];
+const DECK_SIZES = [DECK_SIZE.min, 10, DECK_SIZE.default, 30, DECK_SIZE.max];
 
 type Filter = 'all' | 'due' | 'mistake';
 const filters: { value: Filter; label: MessageKey }[] = [
@@ -54,7 +55,7 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
   const [loadError, setLoadError] = useState(false);
   const [now, setNow] = useState(() => new Date());
   const [scope, setScope] = useState(WHOLE_SUBJECT);
-  const [count, setCount] = useState(DECK_DEFAULT);
+  const [count, setCount] = useState<number>(DECK_SIZE.default);
   const [generating, setGenerating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

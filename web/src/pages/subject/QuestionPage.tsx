@@ -5,6 +5,7 @@
 // Leaving with turns not saved asks first (router navigations and closing the tab).
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, type Location } from 'react-router-dom';
+import { QUESTION_MAX_CHARS } from '../../../../functions/core/limits';
 import type { Subject } from '../../api/subjects';
 import { studyApi, type AnswerMode, type ConversationSummary, type Turn } from '../../api/study';
 import ConfirmDialog from '../../components/ConfirmDialog';
@@ -25,7 +26,6 @@ import { studyPage, subjectPath } from './SubjectLayout';
 import '../../styles/study.css';
 
 /** The server's limit (functions/api/questions.ts). */
-const MAX_QUESTION_CHARS = 2000;
 
 type Problem = { text: string; field?: 'question' | 'mode' };
 
@@ -231,7 +231,7 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
             hintId="question-hint"
             ref={textareaRef}
             rows={3}
-            maxLength={MAX_QUESTION_CHARS}
+            maxLength={QUESTION_MAX_CHARS}
             value={question}
             placeholder={t('question.placeholder')}
             onChange={(e) => {
