@@ -62,6 +62,16 @@ export const catalogue = {
     fr: 'Erreur lors de la création de la matière',
     en: 'Error while creating the subject',
   },
+  subject_name_invalid: {
+    status: 400,
+    fr: 'Le nom de la matière doit contenir au moins une lettre ou un chiffre visible, sans caractère invisible ni caractère de contrôle.',
+    en: 'The subject name must contain at least one visible letter or digit, and no invisible or control characters.',
+  },
+  subject_name_too_long: {
+    status: 400,
+    fr: 'Le nom de la matière est trop long (maximum {max} caractères).',
+    en: 'The subject name is too long (maximum {max} characters).',
+  },
   subject_delete_failed: { status: 502, fr: 'Échec de la suppression de la matière : {reason}', en: 'Failed to delete subject: {reason}' },
   subject_limit_reached: {
     status: 403,

@@ -31,6 +31,31 @@ describe('subjects', () => {
     expect(blank.status).toBe(400);
   });
 
+  it('refuse names without a visible letter or digit, or hiding invisible characters, with a clear message', async () => {
+    const u = await newUser(host);
+    for (const name of ['\u200b', '\u0000', '\u202e', 'Maths\u202efdp']) {
+      const fr = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name } });
+      expect(fr.status, JSON.stringify(name)).toBe(400);
+      expect(fr.body.error).toEqual({
+        code: 'subject_name_invalid',
+        message: 'Le nom de la matière doit contenir au moins une lettre ou un chiffre visible, sans caractère invisible ni caractère de contrôle.',
+      });
+    }
+    const en = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name: '\u200b' }, headers: { 'accept-language': 'en' } });
+    expect(en.body.error.message).toBe('The subject name must contain at least one visible letter or digit, and no invisible or control characters.');
+    const long = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name: 'x'.repeat(81) } });
+    expect(long.body.error.code).toBe('subject_name_too_long');
+    expect((await api(host, '/api/subjects', { token: u.accessToken })).body.subjects).toEqual([]);
+
+    // NFC: the decomposed and the composed spellings are one subject.
+    const decomposed = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name: 'Ge\u0301ographie' } });
+    expect(decomposed.status).toBe(201);
+    expect(decomposed.body.name).toBe('G\u00c9OGRAPHIE');
+    const composed = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name: 'G\u00e9ographie' } });
+    expect(composed.status).toBe(200);
+    expect(composed.body.id).toBe(decomposed.body.id);
+  });
+
   it('are listed newest first, with file counts, colours cycling and the free caps', async () => {
     const u = await newUser(host);
     const a = await createSubject(host, u.accessToken, 'Maths');

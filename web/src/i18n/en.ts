@@ -282,6 +282,8 @@ export const en: Record<keyof typeof fr, string> = {
   'upload.selectPdf': 'Please select PDF files',
   'upload.tooLarge': 'File "{name}" is too large (limit: 100 MB)',
   'upload.missing': 'Please select at least one file and enter a subject name',
+  'upload.missingFiles': 'Please select at least one PDF file',
+  'upload.missingName': 'Please enter a subject name',
   'upload.signIn': 'Please sign in to upload',
   'upload.failed': 'Upload error: {reason}',
   'upload.createFailed': 'Error creating the subject',
