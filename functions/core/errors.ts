@@ -29,6 +29,13 @@ export const catalogue = {
     fr: 'Requête trop volumineuse (maximum {limit} octets)',
     en: 'Request too large (maximum {limit} bytes)',
   },
+  headers_too_large: {
+    status: 431,
+    fr: 'Ligne de requête ou en-têtes trop volumineux (maximum {limit} octets)',
+    en: 'Request line or headers too large (maximum {limit} bytes)',
+  },
+  request_timeout: { status: 408, fr: "La requête n'est pas arrivée à temps", en: 'The request did not arrive in time' },
+  bad_request: { status: 400, fr: 'Requête HTTP mal formée', en: 'Malformed HTTP request' },
   unsupported_media_type: {
     status: 415,
     fr: 'Le corps de la requête doit être envoyé en application/json',

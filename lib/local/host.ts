@@ -14,11 +14,13 @@ import { tableList } from '../../functions/platform/tables.js';
 import { resetConfig } from '../../functions/platform/config.js';
 import { resetClients } from '../../functions/platform/clients.js';
 import { webConfigSchema, type WebConfig } from '../../functions/core/web-config.js';
+import { errorMessage, toLang } from '../../functions/core/errors.js';
 import { createApiGateway, MAX_BODY_BYTES } from './api-gateway.js';
 import { startCognito, type AuthTriggers, type LocalCognito } from './cognito.js';
 import { startDynamo, type LocalDynamo } from './dynamo.js';
 import { openMailbox, type Mailbox, type MailMessage, type StoredMailbox } from './mailbox.js';
 import { startStorage, type LocalStorage, type ObjectCreatedListener } from './storage.js';
+import { answerClientError, readBody, refuseBody } from './transport.js';
 import { mailboxPage, sendHtml, serveStatic } from './web.js';
 
 export type { Mailbox, MailMessage } from './mailbox.js';
@@ -303,19 +305,15 @@ async function handleCognito(req: IncomingMessage, res: ServerResponse, reqUrl: 
     req.resume();
     return sendJson(res, 400, { __type: 'InvalidAction', message: `Missing or unknown X-Amz-Target "${target}"` });
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      req.socket.destroy();
-      return;
-    }
-    chunks.push(chunk);
+  const bytes = await readBody(req, MAX_BODY_BYTES);
+  if (bytes === null) {
+    const message = errorMessage('body_too_large', toLang(String(req.headers['accept-language'] ?? '').slice(0, 2)), { limit: MAX_BODY_BYTES });
+    const error = JSON.stringify({ __type: 'RequestEntityTooLargeException', code: 'body_too_large', message });
+    return refuseBody(req, res, 413, { 'content-type': 'application/x-amz-json-1.1', 'cache-control': 'no-store' }, error);
   }
   let body: unknown;
   try {
-    const text = Buffer.concat(chunks).toString('utf8');
+    const text = bytes.toString('utf8');
     body = text.trim() ? JSON.parse(text) : {};
   } catch {
     return sendJson(res, 400, { __type: 'SerializationException', message: 'The request body is not valid JSON' });
@@ -332,6 +330,7 @@ async function listenLoopback(port: number, onRequest: (req: IncomingMessage, re
   const listen = (host: string, p: number) =>
     new Promise<Server>((resolve, reject) => {
       const server = createServer(onRequest);
+      server.on('clientError', answerClientError);
       server.keepAliveTimeout = 5_000;
       server.once('error', reject);
       server.listen(p, host, () => {
