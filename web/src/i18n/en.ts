@@ -131,6 +131,7 @@ export const en: Record<keyof typeof fr, string> = {
 
   'callback.title': 'Signing you in…',
   'callback.failed': 'Signing in with Google did not complete. Please try again.',
+  'callback.missingCode': 'This sign-in link is incomplete: it carries no code. Please sign in from the home page.',
 
   'onboarding.title': 'Let’s get to know you',
   'onboarding.intro': 'This lets the AI adapt its explanations to your level.',

@@ -138,6 +138,7 @@ export const fr = {
   // OAuth callback
   'callback.title': 'Connexion en cours…',
   'callback.failed': "La connexion avec Google n'a pas abouti. Réessaie.",
+  'callback.missingCode': "Ce lien de connexion est incomplet : il ne contient pas de code. Connecte-toi depuis l'accueil.",
 
   // Onboarding
   'onboarding.title': 'Faisons connaissance',
