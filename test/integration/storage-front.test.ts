@@ -77,6 +77,31 @@ const pdfBytes = (size: number) => {
   return bytes;
 };
 
+/**
+ * Starts a browser upload of a `size`-byte PDF announcing its whole length, sends only the first
+ * `sent(length)` bytes of the form, and goes away `waitMs` later.
+ */
+async function postCutShort(upload: PresignedPost, size: number, sent: (length: number) => number, waitMs: number): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([pdfBytes(size)], { type: 'application/pdf' }), 'cours.pdf');
+  const encoded = new Request(upload.url, { method: 'POST', body: form });
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const url = new URL(upload.url);
+  await new Promise<void>((resolve) => {
+    const req = request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length) },
+    });
+    req.on('error', () => resolve());
+    req.on('close', () => resolve());
+    req.write(body.subarray(0, sent(body.length)), () => setTimeout(() => req.destroy(), waitMs));
+  });
+}
+
 /** Notifications are delivered after the answer; give them a moment. */
 const settle = () => new Promise((r) => setTimeout(r, 100));
 
@@ -140,25 +165,7 @@ describe('browser uploads through the laptop storage', () => {
   });
 
   it('keeps nothing of an upload whose client stops half-way', async () => {
-    const upload = await presign('u1/s1/cut.pdf');
-    const form = new FormData();
-    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-    form.append('file', new Blob([pdfBytes(40_000)], { type: 'application/pdf' }), 'cours.pdf');
-    const encoded = new Request(upload.url, { method: 'POST', body: form });
-    const body = Buffer.from(await encoded.arrayBuffer());
-    const url = new URL(upload.url);
-    await new Promise<void>((resolve) => {
-      const req = request({
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length) },
-      });
-      req.on('error', () => resolve());
-      req.on('close', () => resolve());
-      req.write(body.subarray(0, body.length - 10_000), () => setTimeout(() => req.destroy(), 100));
-    });
+    await postCutShort(await presign('u1/s1/cut.pdf'), 40_000, (length) => length - 10_000, 100);
     await settle();
     expect(await keys()).not.toContain('u1/s1/cut.pdf');
     const leftovers = (await readdir(path.join(directory, BUCKET), { recursive: true })).filter((f) => String(f).includes('cut.pdf'));
@@ -330,30 +337,7 @@ describe('temporary files of uploads that never completed', () => {
   });
 
   it('are removed when a client goes away in the middle of a large upload', async () => {
-    const upload = await presign('u1/s1/gone.pdf', 60, {}, 32 * 1024 * 1024);
-    const encoded = await new Request(upload.url, {
-      method: 'POST',
-      body: (() => {
-        const form = new FormData();
-        for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-        form.append('file', new Blob([pdfBytes(24 * 1024 * 1024)], { type: 'application/pdf' }), 'cours.pdf');
-        return form;
-      })(),
-    });
-    const body = Buffer.from(await encoded.arrayBuffer());
-    const url = new URL(upload.url);
-    await new Promise<void>((resolve) => {
-      const req = request({
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length) },
-      });
-      req.on('error', () => resolve());
-      req.on('close', () => resolve());
-      req.write(body.subarray(0, 12 * 1024 * 1024), () => setTimeout(() => req.destroy(), 200));
-    });
+    await postCutShort(await presign('u1/s1/gone.pdf', 60, {}, 32 * 1024 * 1024), 24 * 1024 * 1024, () => 12 * 1024 * 1024, 200);
     await expect.poll(() => incomingFiles(directory), { timeout: 5_000 }).toEqual([]);
     expect(await keys()).not.toContain('u1/s1/gone.pdf');
     expect(events).toHaveLength(0);
