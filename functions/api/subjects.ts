@@ -1,7 +1,8 @@
 // Subjects: list (newest first, with file counts and the plan's caps), create (a name the student
 // already has returns that subject), read, delete (with every file in it).
 import { z } from 'zod';
-import { parseSubjectName, subjectNameSchema } from '../core/subjects.js';
+import { AppError } from '../core/errors.js';
+import { normalizeSubjectName, SUBJECT_NAME_MAX, subjectNameError, subjectNameSchema } from '../core/subjects.js';
 import { removeSubject } from '../platform/course-files.js';
 import { Reply, userRoute } from '../platform/http.js';
 import { currentPlan } from '../platform/plan.js';
@@ -17,7 +18,9 @@ export const listSubjects = userRoute({}, async ({ user }) => {
 export const createSubject = userRoute(
   { body: z.object({ name: subjectNameSchema, color_index: z.number().int().min(0).max(1000).optional() }).strict() },
   async ({ body, user }) => {
-    const name = parseSubjectName(body.name);
+    const invalid = subjectNameError(body.name);
+    if (invalid) throw new AppError(invalid, { max: SUBJECT_NAME_MAX });
+    const name = normalizeSubjectName(body.name);
     const now = new Date();
     const { limits } = await currentPlan(user.id, now);
     const { subject, created } = await createSubjectItem(user.id, name, body.color_index, limits.max_subjects, now);

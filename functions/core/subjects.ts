@@ -1,7 +1,8 @@
 // Subjects: names are NFC-normalised, trimmed and upper-cased (spec §5), and must show a letter or
 // a digit; colours cycle through ten themes.
+// Pure and free of the error catalogue, so that the web app's upload form shares the rule without
+// bundling the catalogue on the landing page.
 import { z } from 'zod';
-import { AppError } from './errors.js';
 
 export const SUBJECT_COLOR_COUNT = 10;
 export const SUBJECT_NAME_MAX = 80;
@@ -30,14 +31,7 @@ export function subjectNameError(raw: string): 'subject_name_invalid' | 'subject
   return null;
 }
 
-/** The stored form of an acceptable name; throws the catalogue error otherwise. */
-export function parseSubjectName(raw: string): string {
-  const error = subjectNameError(raw);
-  if (error) throw new AppError(error, { max: SUBJECT_NAME_MAX });
-  return normalizeSubjectName(raw);
-}
-
-/** A request's subject name: a bounded string, judged by parseSubjectName. */
+/** A request's subject name: a bounded string, judged by subjectNameError. */
 export const subjectNameSchema = z.string().max(4 * SUBJECT_NAME_MAX);
 
 /** The colour theme of a subject: its color_index cycled over the ten themes. */

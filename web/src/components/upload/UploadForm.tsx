@@ -19,7 +19,6 @@ import { uploadToStorage } from './storage-upload';
 import { textPagesForUpload } from './page-text';
 import { defaultDisplayName, isPdfName, MAX_FILE_BYTES, PDF_CONTENT_TYPE } from '../../../../functions/core/files';
 import { normalizeSubjectName, subjectNameError, SUBJECT_NAME_MAX } from '../../../../functions/core/subjects';
-import { errorMessage } from '../../../../functions/core/errors';
 
 /** Spec §9: the page opens the subject 2 s after 'Upload successful!'. */
 export const POST_UPLOAD_REDIRECT_MS = 2000;
@@ -211,6 +210,8 @@ export default function UploadForm({ subject, subjectCount, limits }: UploadForm
     }
     const nameError = !subject && !created ? subjectNameError(subjectName) : null;
     if (nameError) {
+      // The server's own words, from the catalogue, loaded only when needed.
+      const { errorMessage } = await import('../../../../functions/core/errors');
       setError(errorMessage(nameError, lang, { max: SUBJECT_NAME_MAX }));
       return;
     }
