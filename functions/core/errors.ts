@@ -36,6 +36,7 @@ export const catalogue = {
   },
   request_timeout: { status: 408, fr: "La requête n'est pas arrivée à temps", en: 'The request did not arrive in time' },
   bad_request: { status: 400, fr: 'Requête HTTP mal formée', en: 'Malformed HTTP request' },
+  service_starting: { status: 503, fr: 'Révise démarre. Réessaie dans un instant.', en: 'Révise is starting. Try again in a moment.' },
   unsupported_media_type: {
     status: 415,
     fr: 'Le corps de la requête doit être envoyé en application/json',

@@ -14,13 +14,13 @@ import { tableList } from '../../functions/platform/tables.js';
 import { resetConfig } from '../../functions/platform/config.js';
 import { resetClients } from '../../functions/platform/clients.js';
 import { webConfigSchema, type WebConfig } from '../../functions/core/web-config.js';
-import { errorMessage, toLang } from '../../functions/core/errors.js';
+import { errorMessage } from '../../functions/core/errors.js';
 import { createApiGateway, MAX_BODY_BYTES } from './api-gateway.js';
 import { startCognito, type AuthTriggers, type LocalCognito } from './cognito.js';
 import { startDynamo, type LocalDynamo } from './dynamo.js';
 import { openMailbox, type Mailbox, type MailMessage, type StoredMailbox } from './mailbox.js';
 import { startStorage, type LocalStorage, type ObjectCreatedListener } from './storage.js';
-import { answerClientError, readBody, refuseBody } from './transport.js';
+import { answerClientError, headerLang, readBody, refuseBody, sendError } from './transport.js';
 import { mailboxPage, sendHtml, serveStatic } from './web.js';
 
 export type { Mailbox, MailMessage } from './mailbox.js';
@@ -82,14 +82,10 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   let handle: Handler | null = null;
   let startupFailed = false;
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    if (!handle) {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }).end(startupFailed ? 'Startup failed\n' : 'Starting…\n');
-      return;
-    }
+    if (!handle) return sendError(req, res, startupFailed ? 'internal' : 'service_starting', { 'retry-after': '1' });
     handle(req, res).catch((err: unknown) => {
       warn(`Request ${req.method} ${req.url} failed`, err);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal error\n');
+      sendError(req, res, 'internal');
     });
   };
   const servers = await listenLoopback(requestedPort, onRequest, warn);
@@ -307,7 +303,7 @@ async function handleCognito(req: IncomingMessage, res: ServerResponse, reqUrl: 
   }
   const bytes = await readBody(req, MAX_BODY_BYTES);
   if (bytes === null) {
-    const message = errorMessage('body_too_large', toLang(String(req.headers['accept-language'] ?? '').slice(0, 2)), { limit: MAX_BODY_BYTES });
+    const message = errorMessage('body_too_large', headerLang(req), { limit: MAX_BODY_BYTES });
     const error = JSON.stringify({ __type: 'RequestEntityTooLargeException', code: 'body_too_large', message });
     return refuseBody(req, res, 413, { 'content-type': 'application/x-amz-json-1.1', 'cache-control': 'no-store' }, error);
   }

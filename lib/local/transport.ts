@@ -7,7 +7,7 @@
 //   reset the connection, and a reset can destroy the answer before the client has read it.
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorMessage, toLang, type ErrorCode, type Lang } from '../../functions/core/errors.js';
+import { catalogue, errorMessage, toLang, type ErrorCode, type Lang } from '../../functions/core/errors.js';
 
 /** How much of a refused body is read and dropped before the connection is cut anyway. */
 export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -81,6 +81,26 @@ export function refuseBody(req: IncomingMessage, res: ServerResponse, status: nu
   req.on('error', finish);
   req.on('close', finish);
   req.resume();
+}
+
+/**
+ * Answers `req` with the JSON error `code` (its catalogue status), in the caller's language,
+ * unless an answer has already begun (then the connection is cut: a half-sent answer cannot be
+ * mended).
+ */
+export function sendError(req: IncomingMessage, res: ServerResponse, code: ErrorCode, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  refuseBody(req, res, catalogue[code].status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }, errorBody(code, headerLang(req)));
+}
+
+/** The caller's language, as the API reads it: `x-revise-language`, else Accept-Language, else fr. */
+export function headerLang(req: IncomingMessage): Lang {
+  const explicit = req.headers['x-revise-language'];
+  const accept = req.headers['accept-language'];
+  return toLang((typeof explicit === 'string' ? explicit : (accept ?? '')).trim().slice(0, 2).toLowerCase());
 }
 
 /** The caller's language from the raw bytes of a request Node could not parse. */

@@ -2,7 +2,7 @@
 // socket: every refusal is a complete HTTP/1.1 response with a JSON error the client can read
 // (never a bare status line, never a connection reset under the answer), and the host keeps
 // serving afterwards.
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestHost, type TestHost } from '../support/host.js';
 
@@ -30,9 +30,9 @@ interface RawResponse {
  * server closes the connection. A server that closes while bytes are still arriving makes the
  * kernel reset the connection, which throws away the unread answer.
  */
-function exchange(head: string, body: Buffer = Buffer.alloc(0)): Promise<RawResponse> {
+function exchange(head: string, body: Buffer = Buffer.alloc(0), port = host.port): Promise<RawResponse> {
   return new Promise((resolve) => {
-    const socket = connect(host.port, '127.0.0.1');
+    const socket = connect(port, '127.0.0.1');
     const received: Buffer[] = [];
     let error: string | null = null;
     socket.on('data', (chunk) => received.push(chunk));
@@ -120,5 +120,29 @@ describe('oversized bodies', () => {
 
   it('leave the host serving', async () => {
     expect((await api(host, '/api/health')).status).toBe(200);
+  });
+});
+
+describe('a host still starting', () => {
+  it('answers with a 503 JSON error and Retry-After until it is ready', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const starting = startTestHost({ port });
+    try {
+      let early: RawResponse | undefined;
+      for (let i = 0; i < 200 && !early?.status; i++) {
+        early = await exchange('GET /api/health HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\n\r\n', undefined, port);
+        if (!early.status) await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(early?.status).toBe(503);
+      expect(early?.headers['retry-after']).toBe('1');
+      expect(JSON.parse(early!.body)).toEqual({ error: { code: 'service_starting', message: 'Révise is starting. Try again in a moment.' } });
+    } finally {
+      await (await starting).dispose();
+    }
   });
 });
