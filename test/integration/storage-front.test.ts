@@ -318,6 +318,29 @@ describe('a private bucket, as in S3', () => {
   });
 });
 
+describe('signed requests with unusual keys and queries', () => {
+  it('are verified as the SDK signs them: spaces, plus signs, reserved characters in keys and queries', async () => {
+    // (The product's own keys are plain ASCII: storagePath() replaces everything else.)
+    const keys = ['u8/s8/a b+c.pdf', 'u8/s8/(1) [final]!*~.pdf', "u8/s8/l'an 2000 & co=ok;.pdf"];
+    for (const key of keys) {
+      await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: key, ContentType: 'application/pdf' }));
+      const read = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key, Range: 'bytes=0-3' }));
+      expect(await read.Body!.transformToString(), key).toBe(key.slice(0, 4));
+      const presigned = await fetch(await getSignedUrl(s3, new GetObjectCommand({ Bucket: BUCKET, Key: key }), { expiresIn: 60 }));
+      expect(presigned.status, key).toBe(200);
+      expect(await presigned.text()).toBe(key);
+    }
+    // Query values with reserved characters are signed too. (s3rver's continuation tokens use DES,
+    // which this Node's OpenSSL no longer offers, so lists are read in one page here.)
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'u8/s8/', StartAfter: 'u8/s8/(1) [final]!*~.pdf' }));
+    expect(listed.Contents?.map((o) => o.Key).sort()).toEqual([keys[0], keys[2]].sort());
+    const plus = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'u8/s8/a b+' }));
+    expect(plus.Contents?.map((o) => o.Key)).toEqual([keys[0]]);
+    for (const key of keys) await s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
+    expect((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'u8/' }))).KeyCount).toBe(0);
+  });
+});
+
 describe('temporary files of uploads that never completed', () => {
   const incomingFiles = async (dir: string) => (await readdir(dir, { recursive: true })).filter((f) => /\.incoming-/.test(String(f)));
 
