@@ -1,6 +1,8 @@
 // Subjects: list (newest first, with file counts and the plan's caps), create (a name the student
 // already has returns that subject), read, delete (with every file in it).
+import { AppError } from '../core/errors.js';
 import { createSubjectBody, subjectParams } from '../core/schemas.js';
+import { normalizeSubjectName, SUBJECT_NAME_MAX, subjectNameError } from '../core/subjects.js';
 import { removeSubject } from '../platform/course-files.js';
 import { Reply, userRoute } from '../platform/http.js';
 import { currentPlan } from '../platform/plan.js';
@@ -14,9 +16,12 @@ export const listSubjects = userRoute({}, async ({ user }) => {
 export const createSubject = userRoute(
   { body: createSubjectBody },
   async ({ body, user }) => {
+    const invalid = subjectNameError(body.name);
+    if (invalid) throw new AppError(invalid, { max: SUBJECT_NAME_MAX });
+    const name = normalizeSubjectName(body.name);
     const now = new Date();
     const { limits } = await currentPlan(user.id, now);
-    const { subject, created } = await createSubjectItem(user.id, body.name, body.color_index, limits.max_subjects, now);
+    const { subject, created } = await createSubjectItem(user.id, name, body.color_index, limits.max_subjects, now);
     return new Reply(created ? 201 : 200, toSubject(subject));
   },
 );

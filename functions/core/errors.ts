@@ -29,6 +29,14 @@ export const catalogue = {
     fr: 'Requête trop volumineuse (maximum {limit} octets)',
     en: 'Request too large (maximum {limit} bytes)',
   },
+  headers_too_large: {
+    status: 431,
+    fr: 'Ligne de requête ou en-têtes trop volumineux (maximum {limit} octets)',
+    en: 'Request line or headers too large (maximum {limit} bytes)',
+  },
+  request_timeout: { status: 408, fr: "La requête n'est pas arrivée à temps", en: 'The request did not arrive in time' },
+  bad_request: { status: 400, fr: 'Requête HTTP mal formée', en: 'Malformed HTTP request' },
+  service_starting: { status: 503, fr: 'Révise démarre. Réessaie dans un instant.', en: 'Révise is starting. Try again in a moment.' },
   unsupported_media_type: {
     status: 415,
     fr: 'Le corps de la requête doit être envoyé en application/json',
@@ -81,6 +89,16 @@ export const catalogue = {
     status: 500,
     fr: 'Erreur lors de la création de la matière',
     en: 'Error while creating the subject',
+  },
+  subject_name_invalid: {
+    status: 400,
+    fr: 'Le nom de la matière doit contenir au moins une lettre ou un chiffre visible, sans caractère invisible ni caractère de contrôle.',
+    en: 'The subject name must contain at least one visible letter or digit, and no invisible or control characters.',
+  },
+  subject_name_too_long: {
+    status: 400,
+    fr: 'Le nom de la matière est trop long (maximum {max} caractères).',
+    en: 'The subject name is too long (maximum {max} characters).',
   },
   subject_delete_failed: { status: 502, fr: 'Échec de la suppression de la matière : {reason}', en: 'Failed to delete subject: {reason}' },
   subject_limit_reached: {

@@ -125,7 +125,8 @@ export async function completeUpload(userId: string, subjectId: string, fileId: 
 }
 
 /**
- * Removes a file: its object first (spec §4), then its record, its pages and its cap slot.
+ * Removes a file: its object first (spec §4), then its record, its pages and its cap slot (unless
+ * it failed, which gave the slot back already).
  * A storage failure leaves the record in place and says why.
  */
 export async function removeFile(file: FileRecord): Promise<void> {
@@ -139,7 +140,8 @@ export async function removeFile(file: FileRecord): Promise<void> {
   const existed = await deleteFileRecord(file);
   invalidateCourse(file.user_id, file.subject_id);
   await deletePages(file.user_id, file.subject_id, file.id);
-  if (existed) await releaseFileSlot(file.user_id, file.subject_id);
+  // A failed file gave its slot back when it failed.
+  if (existed && !existed.slot_released) await releaseFileSlot(file.user_id, file.subject_id);
 }
 
 /**

@@ -1,7 +1,8 @@
 // The laptop's API Gateway: mounts the one route table (functions/api/routes.ts), checks the bearer
 // token of `user` routes as the HTTP API's Cognito JWT authorizer does (signature from the pool's
 // key set, issuer, expiry, token_use 'access', client_id), builds the same payload-2.0 event and
-// writes the handler's result back. Bodies over 1 MiB are refused, as the handlers never need more.
+// writes the handler's result back. Bodies over 1 MiB are refused with a JSON 413 the client can
+// read (transport.ts drains the rest), as the handlers never need more.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
@@ -10,6 +11,7 @@ import { AppError } from '../../functions/core/errors.js';
 import type { ApiHandler, ApiResult } from '../../functions/platform/http.js';
 import type { matchRoute as MatchRoute, routeKey as RouteKey, RouteDef } from '../../functions/api/routes.js';
 import type { errorResponse as ErrorResponse, requestLang as RequestLang } from '../../functions/platform/http.js';
+import { readBody, refuseBody } from './transport.js';
 
 /** Largest request body the host accepts (API Gateway allows 10 MB; no route needs more than this). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -70,12 +72,12 @@ export function createApiGateway(opts: ApiGatewayOptions) {
       reply(result);
     };
 
+    const tooLarge = () => {
+      const result = opts.http.errorResponse(new AppError('body_too_large', { limit: MAX_BODY_BYTES }), lang);
+      refuseBody(req, res, result.statusCode ?? 413, result.headers as Record<string, string>, result.body ?? '');
+    };
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
-      refuseBody(req, res);
-      fail('body_too_large', { limit: MAX_BODY_BYTES }, { connection: 'close' });
-      return;
-    }
+    if (declared > MAX_BODY_BYTES) return tooLarge();
 
     const matched = opts.routes.matchRoute(req.method ?? 'GET', url.pathname);
     if (!matched) {
@@ -90,12 +92,9 @@ export function createApiGateway(opts: ApiGatewayOptions) {
       return;
     }
 
-    const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === null) {
-      refuseBody(req, res);
-      fail('body_too_large', { limit: MAX_BODY_BYTES }, { connection: 'close' });
-      return;
-    }
+    const bytes = await readBody(req, MAX_BODY_BYTES);
+    if (bytes === null) return tooLarge();
+    const body = bytes.toString('utf8');
 
     const { route, params } = matched;
     const auth = await authorize(headers.authorization);
@@ -202,49 +201,4 @@ function writeResult(res: ServerResponse, result: ApiResult): void {
   headers['content-length'] = String(body.length);
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(body);
-}
-
-/** The body as text, or null once it passes `limit` bytes (the rest is not kept). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > limit) {
-        over = true;
-        chunks.length = 0;
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!over) resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    req.on('error', (err) => {
-      if (!over) reject(err);
-    });
-  });
-}
-
-/**
- * After a 413: read and drop what the client is still sending, so it gets to see the answer,
- * and cut the connection if it keeps sending far past the limit.
- */
-function refuseBody(req: IncomingMessage, res: ServerResponse): void {
-  let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > 64 * MAX_BODY_BYTES) req.socket.destroy();
-  });
-  req.resume();
-  res.on('finish', () => {
-    if (req.complete) return;
-    const timer = setTimeout(() => req.socket.destroy(), 5_000);
-    timer.unref();
-    req.on('end', () => clearTimeout(timer));
-  });
 }

@@ -16,12 +16,14 @@ import { functions as registry } from '../../functions/registry.js';
 import { resetConfig } from '../../functions/platform/config.js';
 import { resetClients } from '../../functions/platform/clients.js';
 import { webConfigSchema, type WebConfig } from '../../functions/core/web-config.js';
+import { errorMessage } from '../../functions/core/errors.js';
 import { createApiGateway, MAX_BODY_BYTES } from './api-gateway.js';
 import { startCognito, type LocalCognito } from './cognito.js';
 import { startDynamo, type LocalDynamo } from './dynamo.js';
 import { openMailbox, type Mailbox, type MailMessage, type StoredMailbox } from './mailbox.js';
 import { startStorage, type LocalStorage, type ObjectCreatedListener } from './storage.js';
 import { mountFunctions, type MountedFunctions } from './triggers.js';
+import { answerClientError, headerLang, readBody, refuseBody, sendError } from './transport.js';
 import { mailboxPage, sendHtml, serveStatic } from './web.js';
 
 export type { Mailbox, MailMessage } from './mailbox.js';
@@ -95,14 +97,10 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   let handle: Handler | null = null;
   let startupFailed = false;
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    if (!handle) {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }).end(startupFailed ? 'Startup failed\n' : 'Starting…\n');
-      return;
-    }
+    if (!handle) return sendError(req, res, startupFailed ? 'internal' : 'service_starting', { 'retry-after': '1' });
     handle(req, res).catch((err: unknown) => {
       warn(`Request ${req.method} ${req.url} failed`, err);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal error\n');
+      sendError(req, res, 'internal');
     });
   };
   const servers = await listenLoopback(requestedPort, onRequest, warn);
@@ -331,19 +329,15 @@ async function handleCognito(req: IncomingMessage, res: ServerResponse, reqUrl: 
     req.resume();
     return sendJson(res, 400, { __type: 'InvalidAction', message: `Missing or unknown X-Amz-Target "${target}"` });
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      req.socket.destroy();
-      return;
-    }
-    chunks.push(chunk);
+  const bytes = await readBody(req, MAX_BODY_BYTES);
+  if (bytes === null) {
+    const message = errorMessage('body_too_large', headerLang(req), { limit: MAX_BODY_BYTES });
+    const error = JSON.stringify({ __type: 'RequestEntityTooLargeException', code: 'body_too_large', message });
+    return refuseBody(req, res, 413, { 'content-type': 'application/x-amz-json-1.1', 'cache-control': 'no-store' }, error);
   }
   let body: unknown;
   try {
-    const text = Buffer.concat(chunks).toString('utf8');
+    const text = bytes.toString('utf8');
     body = text.trim() ? JSON.parse(text) : {};
   } catch {
     return sendJson(res, 400, { __type: 'SerializationException', message: 'The request body is not valid JSON' });
@@ -360,6 +354,7 @@ async function listenLoopback(port: number, onRequest: (req: IncomingMessage, re
   const listen = (host: string, p: number) =>
     new Promise<Server>((resolve, reject) => {
       const server = createServer(onRequest);
+      server.on('clientError', answerClientError);
       server.keepAliveTimeout = 5_000;
       server.once('error', reject);
       server.listen(p, host, () => {

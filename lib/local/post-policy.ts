@@ -25,7 +25,8 @@ const UNCHECKED_FIELDS = new Set(['policy', 'x-amz-signature', 'file']);
 
 type Condition = Record<string, unknown> | unknown[];
 
-function signingKey(secret: string, date: string, region: string): Buffer {
+/** The SigV4 signing key of `secret` for a day and a region, for S3. */
+export function signingKey(secret: string, date: string, region: string): Buffer {
   const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
   return hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), 's3'), 'aws4_request');
 }

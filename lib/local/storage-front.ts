@@ -2,19 +2,26 @@
 // taken here: the policy is checked as S3 checks it (post-policy.ts), the file is streamed to a
 // temporary file beside its final place and moved into s3rver's store only once complete and
 // within the policy's size range, so no reader ever sees half an object.
-// s3rver is then told, and announces the ObjectCreated:Post event like its own writes. Every other
-// request (reads, deletes, the SDK's calls, CORS preflights) is passed to s3rver as it is.
+// s3rver is then told, and announces the ObjectCreated:Post event like its own writes. The bucket
+// is private as in S3: every other request (reads, lists, deletes, the SDK's calls) must carry a
+// valid SigV4 signature, in its Authorization header or as a presigned URL (sigv4.ts), and is then
+// passed to s3rver as it is; CORS preflights pass unsigned. Temporary files of uploads that never
+// completed (a client gone, the host stopped mid-upload) are removed after the failure and when
+// the storage starts.
 import busboy from 'busboy';
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
 import type S3rver from 's3rver';
 import { PolicyError, verifyPostPolicy, type SizeRange } from './post-policy.js';
+import { SignatureError, verifyRequestSignature } from './sigv4.js';
+import { refuseBody } from './transport.js';
 
 // s3rver's own models, so that the notification is the one s3rver sends for its own writes.
 type ModelCtor = new (...args: unknown[]) => object;
@@ -26,6 +33,7 @@ const S3ObjectModel = requireHere('s3rver/lib/models/object') as ModelCtor;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
 interface FilesystemStore {
+  rootDirectory: string;
   getResourcePath(bucket: string, key: string, resource: string): string;
   /** `md5` is what s3rver answers as the object's ETag. */
   putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
@@ -55,6 +63,22 @@ export interface StorageFront {
 
 const xml = (code: string, message: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)}</Message></Error>`;
+
+/** The name of an upload's temporary file, beside its object's final place. */
+const incomingPath = (finalPath: string): string => `${finalPath}.incoming-${randomBytes(6).toString('hex')}`;
+const INCOMING = /\.incoming-[0-9a-f]{12}$/;
+
+/** Removes the temporary files of uploads that never completed (the host stopped during them). */
+async function removeIncomingFiles(directory: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(directory, { recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  await Promise.all(names.filter((name) => INCOMING.test(name)).map((name) => rm(path.join(directory, name), { force: true })));
+}
 
 /** The temporary file is written in batches of at least this many bytes. */
 const WRITE_BATCH = 1024 * 1024;
@@ -160,6 +184,7 @@ export async function startStorageFront(opts: {
   exposedHeaders: readonly string[];
 }): Promise<StorageFront> {
   const store = (opts.s3rver as unknown as { store: FilesystemStore }).store;
+  await removeIncomingFiles(path.join(store.rootDirectory, opts.bucket));
 
   function corsHeaders(req: IncomingMessage): Record<string, string> {
     const origin = req.headers.origin;
@@ -177,10 +202,11 @@ export async function startStorageFront(opts: {
     }
     const key = fields.get('key') as string;
     const finalPath = store.getResourcePath(opts.bucket, key, 'object');
-    const incoming = `${finalPath}.incoming-${randomBytes(6).toString('hex')}`;
+    const incoming = incomingPath(finalPath);
+    let target: UploadFile | undefined;
     try {
       await mkdir(path.dirname(finalPath), { recursive: true });
-      const target = new UploadFile(incoming, range.max);
+      target = new UploadFile(incoming, range.max);
       await writeInto(file, target);
       if (target.bytes < range.min) throw new PolicyError('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size');
       const etag = opaqueEtag();
@@ -190,6 +216,13 @@ export async function startStorageFront(opts: {
     } catch (err) {
       // The rest of the part is read and dropped, so that the request can be answered.
       file.resume();
+      // The temporary file is removed once closed: removing it while it is still being opened
+      // or written would let it come back.
+      if (target && !target.closed) {
+        const closed = once(target, 'close').catch(() => undefined);
+        target.destroy();
+        await closed;
+      }
       await rm(incoming, { force: true });
       throw err;
     }
@@ -208,15 +241,25 @@ export async function startStorageFront(opts: {
       // S3 ignores what follows the file.
       if (!stored) fields.set(name.toLowerCase(), value);
     });
+    let part: Readable | undefined;
     parser.on('file', (name, file, info) => {
       if (name !== 'file' || stored) {
         file.resume();
         return;
       }
+      part = file;
       stored = storeFile(fields, file, info.mimeType);
       stored.catch(() => undefined);
     });
-    await pipeline(req, parser);
+    try {
+      await pipeline(req, parser);
+    } catch (err) {
+      // The client went away or sent a broken form: the file being written fails with it (and
+      // its temporary file is removed), whatever the parser did with the part.
+      if (part && !part.destroyed) part.destroy(err as Error);
+      await stored?.catch(() => undefined);
+      throw err;
+    }
     if (!stored) throw new PolicyError('InvalidPolicyDocument', 'POST requires exactly one file upload per request.');
     const object = await stored;
     const status = ['200', '201'].includes(fields.get('success_action_status') ?? '') ? Number(fields.get('success_action_status')) : 204;
@@ -249,6 +292,15 @@ export async function startStorageFront(opts: {
     const pathname = (req.url ?? '/').split('?')[0].replace(/\/+$/, '');
     const isUpload = req.method === 'POST' && pathname === `/${opts.bucket}` && /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
     if (!isUpload) {
+      if (req.method !== 'OPTIONS') {
+        try {
+          verifyRequestSignature(req, opts.credentials, new Date());
+        } catch (err) {
+          if (!(err instanceof SignatureError)) throw err;
+          refuseBody(req, res, err.status, { ...corsHeaders(req), 'content-type': 'application/xml' }, xml(err.code, err.message));
+          return;
+        }
+      }
       proxy(req, res);
       return;
     }

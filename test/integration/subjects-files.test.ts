@@ -5,10 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { db, storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
+import { failProcessing, findFile } from '../../functions/platform/store/files.js';
 import { api, newUser, type TestHost } from '../support/host.js';
 import { findOrphans, userTraces } from '../support/invariants.js';
 import { makePremium, useTestHost } from '../support/study.js';
-import { createSubject, postToStorage, textPdf, uploadFile } from '../support/uploads.js';
+import { corruptPdf } from '../support/fixtures.js';
+import { createSubject, postToStorage, textPdf, uploadFile, waitForFinal } from '../support/uploads.js';
 
 let host: TestHost;
 let pdf: Uint8Array;
@@ -29,6 +31,31 @@ describe('subjects', () => {
     expect(again.body.id).toBe(first.body.id);
     const blank = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name: '   ' } });
     expect(blank.status).toBe(400);
+  });
+
+  it('refuse names without a visible letter or digit, or hiding invisible characters, with a clear message', async () => {
+    const u = await newUser(host);
+    for (const name of ['\u200b', '\u0000', '\u202e', 'Maths\u202efdp']) {
+      const fr = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name } });
+      expect(fr.status, JSON.stringify(name)).toBe(400);
+      expect(fr.body.error).toEqual({
+        code: 'subject_name_invalid',
+        message: 'Le nom de la matière doit contenir au moins une lettre ou un chiffre visible, sans caractère invisible ni caractère de contrôle.',
+      });
+    }
+    const en = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name: '\u200b' }, headers: { 'accept-language': 'en' } });
+    expect(en.body.error.message).toBe('The subject name must contain at least one visible letter or digit, and no invisible or control characters.');
+    const long = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name: 'x'.repeat(81) } });
+    expect(long.body.error.code).toBe('subject_name_too_long');
+    expect((await api(host, '/api/subjects', { token: u.accessToken })).body.subjects).toEqual([]);
+
+    // NFC: the decomposed and the composed spellings are one subject.
+    const decomposed = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name: 'Ge\u0301ographie' } });
+    expect(decomposed.status).toBe(201);
+    expect(decomposed.body.name).toBe('G\u00c9OGRAPHIE');
+    const composed = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name: 'G\u00e9ographie' } });
+    expect(composed.status).toBe(200);
+    expect(composed.body.id).toBe(decomposed.body.id);
   });
 
   it('are listed newest first, with file counts, colours cycling and the free caps', async () => {
@@ -156,6 +183,40 @@ describe('uploads', () => {
     // Deleting a file gives its slot back.
     await api(host, `/api/subjects/${s.id}/files/${starts.find((r) => r.status === 201)!.body.file.id}`, { token: u.accessToken, method: 'DELETE' });
     expect((await uploadFile(host, u.accessToken, s.id, 'encore.pdf', pdf)).start.status).toBe(201);
+  });
+
+  it('a file that failed gives its slot back once: neither a repeated failure nor deleting it frees another', async () => {
+    const u = await newUser(host);
+    const s = await createSubject(host, u.accessToken, 'Optique');
+    const slots = async () => (await api(host, `/api/subjects/${s.id}`, { token: u.accessToken })).body.fileCount as number;
+    const startUpload = (name: string) =>
+      api(host, `/api/subjects/${s.id}/uploads`, { token: u.accessToken, method: 'POST', body: { file_name: name, size: pdf.byteLength, content_type: 'application/pdf' } });
+    for (const name of ['un.pdf', 'deux.pdf']) expect((await uploadFile(host, u.accessToken, s.id, name, pdf)).complete?.status).toBe(200);
+    const broken = await uploadFile(host, u.accessToken, s.id, 'abîmé.pdf', await corruptPdf());
+    const brokenId = broken.start.body.file.id as string;
+    expect((await waitForFinal(host, u.accessToken, s.id, brokenId)).status).toBe('failed');
+    expect(await slots()).toBe(2);
+
+    // The same failure reported again (a duplicate event, a time-out racing it) changes nothing.
+    await failProcessing((await findFile(u.sub, s.id, brokenId))!, 'processing_timeout', new Date());
+    expect(await slots()).toBe(2);
+
+    // The freed slot takes a third working file; the cap then holds.
+    expect((await uploadFile(host, u.accessToken, s.id, 'trois.pdf', pdf)).complete?.status).toBe(200);
+    expect(await slots()).toBe(3);
+    const refused = await startUpload('quatre.pdf');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('file_limit_reached');
+
+    // Deleting the failed file does not give its slot back a second time.
+    expect((await api(host, `/api/subjects/${s.id}/files/${brokenId}`, { token: u.accessToken, method: 'DELETE' })).status).toBe(204);
+    expect(await slots()).toBe(3);
+    expect((await startUpload('quatre.pdf')).status).toBe(403);
+    const files = (await api(host, `/api/subjects/${s.id}/files`, { token: u.accessToken })).body.files as { id: string }[];
+    expect(files).toHaveLength(3);
+    expect((await api(host, `/api/subjects/${s.id}/files/${files[0].id}`, { token: u.accessToken, method: 'DELETE' })).status).toBe(204);
+    expect(await slots()).toBe(2);
+    expect((await startUpload('quatre.pdf')).status).toBe(201);
   });
 
   it('an upload abandoned half-way leaves no record once its window has passed, and frees its slot', async () => {

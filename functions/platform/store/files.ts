@@ -9,6 +9,7 @@ import type { FileView } from '../../core/views.js';
 import { storage, db } from '../clients.js';
 import { config } from '../config.js';
 import { isConditionFailure } from './profiles.js';
+import { releaseFileSlot } from './subjects.js';
 
 export interface FileRecord {
   user_id: string;
@@ -39,6 +40,11 @@ export interface FileRecord {
    * uses it in place of its own reading, then removes it from the record.
    */
   supplied_text?: string[];
+  /**
+   * Set when the file failed: its slot toward the per-subject cap was given back then, so
+   * deleting it later must not give it back again.
+   */
+  slot_released?: boolean;
 }
 
 export type { FileView };
@@ -129,8 +135,8 @@ export async function insertFileRecord(file: FileRecord): Promise<void> {
   await db().send(new PutCommand({ TableName: table(), Item: file, ConditionExpression: 'attribute_not_exists(sk)' }));
 }
 
-/** Deletes the record; false when it was already gone. */
-export async function deleteFileRecord(file: Pick<FileRecord, 'user_id' | 'subject_id' | 'id'>): Promise<boolean> {
+/** Deletes the record; returns it as it was, or null when it was already gone. */
+export async function deleteFileRecord(file: Pick<FileRecord, 'user_id' | 'subject_id' | 'id'>): Promise<FileRecord | null> {
   const out = await db().send(
     new DeleteCommand({
       TableName: table(),
@@ -138,7 +144,7 @@ export async function deleteFileRecord(file: Pick<FileRecord, 'user_id' | 'subje
       ReturnValues: 'ALL_OLD',
     }),
   );
-  return Boolean(out.Attributes);
+  return (out.Attributes as FileRecord | undefined) ?? null;
 }
 
 async function transition(
@@ -244,18 +250,26 @@ export async function finishProcessing(
   }, ['supplied_text', 'processing_owner', 'processing_leased_at']);
 }
 
+/**
+ * uploading/processing → failed, with the message to show. A failed file no longer holds a slot
+ * toward the per-subject cap: the one invocation whose conditional update makes it failed gives
+ * the slot back (a duplicate event or a concurrent time-out finds it failed already and does
+ * nothing), and marks the record so that deleting it later does not give it back twice.
+ */
 export async function failProcessing(
   file: FileRecord,
   errorCode: ErrorCode,
   now: Date,
   params: Record<string, string | number> = {},
 ): Promise<void> {
-  await transition(file, ['uploading', 'processing'], {
+  const failed = await transition(file, ['uploading', 'processing'], {
     status: 'failed',
     error_code: errorCode,
     error_params: params,
+    slot_released: true,
     updated_at: now.toISOString(),
   }, ['supplied_text', 'processing_owner', 'processing_leased_at']);
+  if (failed) await releaseFileSlot(file.user_id, file.subject_id);
 }
 
 export async function deleteStoredObject(key: string): Promise<void> {

@@ -14,7 +14,7 @@ import {
   suppliedTextFits,
   UPLOAD_ABANDONED_AFTER_MS,
 } from '../../../functions/core/files.js';
-import { colorTheme, normalizeSubjectName, subjectNameSchema } from '../../../functions/core/subjects.js';
+import { colorTheme, normalizeSubjectName, subjectNameError } from '../../../functions/core/subjects.js';
 
 describe('file names and paths', () => {
   it('replaces everything but letters, digits, dot and hyphen with underscores', () => {
@@ -84,11 +84,37 @@ describe('file status over time', () => {
   });
 });
 
+/** The stored form of a name the rule accepts (and a failure when it refuses it). */
+const acceptedName = (raw: string): string => {
+  expect(subjectNameError(raw), JSON.stringify(raw)).toBeNull();
+  return normalizeSubjectName(raw);
+};
+
 describe('subjects', () => {
   it('are trimmed, spaces folded and upper-cased', () => {
     expect(normalizeSubjectName('  histoire   géographie ')).toBe('HISTOIRE GÉOGRAPHIE');
-    expect(subjectNameSchema.safeParse('   ').success).toBe(false);
-    expect(subjectNameSchema.safeParse('x'.repeat(81)).success).toBe(false);
+    expect(subjectNameError('   ')).toBe('subject_name_invalid');
+    expect(subjectNameError('x'.repeat(81))).toBe('subject_name_too_long');
+    expect(subjectNameError('x'.repeat(80))).toBeNull();
+  });
+
+  it('must show a letter or a digit, without invisible, control or bidirectional characters', () => {
+    for (const name of ['\u200b', '\u0000', '\u202e', '\u200b\u200b', ' \u2800 ', '\u3164', '\ufeff', '...', '\u0301']) {
+      expect(subjectNameError(name), JSON.stringify(name)).toBe('subject_name_invalid');
+    }
+    // A visible name carrying a hidden character is refused as well (a reversed or padded lookalike).
+    for (const name of ['Maths\u202egnp.exe', 'Bio\u200blogie', 'Chimie\u0007', 'Histoire\u2066']) {
+      expect(subjectNameError(name), JSON.stringify(name)).toBe('subject_name_invalid');
+    }
+    expect(acceptedName('  Économie 2 ')).toBe('ÉCONOMIE 2');
+    expect(acceptedName('日本語')).toBe('日本語');
+    expect(acceptedName('Emoji 👩\u200d🔬')).toBe('EMOJI 👩\u200d🔬');
+  });
+
+  it('are NFC-normalised, so that a decomposed accent names the same subject', () => {
+    const decomposed = 'Ge\u0301ographie';
+    expect(acceptedName(decomposed)).toBe('GÉOGRAPHIE');
+    expect(acceptedName(decomposed)).toBe(acceptedName('Géographie'));
   });
 
   it('cycle through ten colour themes', () => {

@@ -1,11 +1,20 @@
-// Shows the stored 'session expired' message once, after an unrecoverable token error.
+// Shows a message once at the top of the page: the stored 'session expired' message after an
+// unrecoverable token error, or the notice a page left when it sent the student elsewhere
+// (`navigate(path, { state: { notice } })`, e.g. a sign-in callback opened without its code).
 import { useEffect, useState } from 'react';
-import { useI18n } from '../i18n';
+import { useLocation } from 'react-router-dom';
+import { useI18n, type MessageKey } from '../i18n';
 import { LOGOUT_EVENT, takeSessionMessage } from '../auth/expiry';
+
+export interface RouteNotice {
+  notice: MessageKey;
+}
 
 export default function SessionMessage() {
   const { t } = useI18n();
+  const location = useLocation();
   const [message, setMessage] = useState<string | null>(() => takeSessionMessage());
+  const [dismissedNotice, setDismissedNotice] = useState<string | null>(null);
   useEffect(() => {
     const onLogout = () => {
       const m = takeSessionMessage();
@@ -14,6 +23,17 @@ export default function SessionMessage() {
     window.addEventListener(LOGOUT_EVENT, onLogout);
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
   }, []);
+  const notice = (location.state as Partial<RouteNotice> | null)?.notice;
+  if (notice && dismissedNotice !== location.key) {
+    return (
+      <div className="banner banner-session" role="alert">
+        <span>{t(notice)}</span>
+        <button type="button" className="link-btn" onClick={() => setDismissedNotice(location.key)}>
+          {t('common.close')}
+        </button>
+      </div>
+    );
+  }
   if (!message) return null;
   return (
     <div className="banner banner-session" role="alert">

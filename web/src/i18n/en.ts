@@ -131,6 +131,7 @@ export const en: Record<keyof typeof fr, string> = {
 
   'callback.title': 'Signing you in…',
   'callback.failed': 'Signing in with Google did not complete. Please try again.',
+  'callback.missingCode': 'This sign-in link is incomplete: it carries no code. Please sign in from the home page.',
 
   'onboarding.title': 'Let’s get to know you',
   'onboarding.intro': 'This lets the AI adapt its explanations to your level.',
@@ -282,6 +283,8 @@ export const en: Record<keyof typeof fr, string> = {
   'upload.selectPdf': 'Please select PDF files',
   'upload.tooLarge': 'File "{name}" is too large (limit: 100 MB)',
   'upload.missing': 'Please select at least one file and enter a subject name',
+  'upload.missingFiles': 'Please select at least one PDF file',
+  'upload.missingName': 'Please enter a subject name',
   'upload.signIn': 'Please sign in to upload',
   'upload.failed': 'Upload error: {reason}',
   'upload.createFailed': 'Error creating the subject',

@@ -138,6 +138,7 @@ export const fr = {
   // OAuth callback
   'callback.title': 'Connexion en cours…',
   'callback.failed': "La connexion avec Google n'a pas abouti. Réessaie.",
+  'callback.missingCode': "Ce lien de connexion est incomplet : il ne contient pas de code. Connecte-toi depuis l'accueil.",
 
   // Onboarding
   'onboarding.title': 'Faisons connaissance',
@@ -296,6 +297,8 @@ export const fr = {
   'upload.selectPdf': 'Veuillez sélectionner des fichiers PDF',
   'upload.tooLarge': 'Le fichier «\u00a0{name}\u00a0» est trop volumineux (limite : 100 Mo)',
   'upload.missing': 'Veuillez sélectionner au moins un fichier et saisir un nom de matière',
+  'upload.missingFiles': 'Veuillez sélectionner au moins un fichier PDF',
+  'upload.missingName': 'Veuillez saisir un nom de matière',
   'upload.signIn': 'Veuillez vous connecter pour envoyer des fichiers',
   'upload.failed': "Erreur lors de l'upload : {reason}",
   'upload.createFailed': 'Erreur lors de la création de la matière',

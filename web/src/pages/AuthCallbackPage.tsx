@@ -1,6 +1,7 @@
 // `/auth/callback`: the return from Google through the Cognito hosted UI. Amplify's OAuth
 // listener exchanges the code; this page waits for the session, runs the after-sign-in steps and
-// goes to onboarding or the subjects.
+// goes to onboarding or the subjects. Opened without a code (a bookmark, a link cut short, a
+// sign-in cancelled at Google), there is nothing to wait for: back to the landing, which says so.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Hub } from 'aws-amplify/utils';
@@ -9,6 +10,7 @@ import { useSession } from '../auth/session';
 import { afterSignIn, landingPath } from '../auth/after-sign-in';
 import { useI18n } from '../i18n';
 import { usePageTitle } from '../components/usePageTitle';
+import type { RouteNotice } from '../components/SessionMessage';
 
 const CALLBACK_TIMEOUT_MS = 15_000;
 
@@ -33,7 +35,22 @@ export default function AuthCallbackPage() {
       if (payload.event === 'signInWithRedirect') void finish();
       if (payload.event === 'signInWithRedirect_failure') setFailed(true);
     });
-    void finish();
+    // The code as the page was opened with it (Amplify replaces the address only once signed in).
+    const query = new URLSearchParams(window.location.search);
+    if (!query.get('code')) {
+      void isSignedIn().then((signedIn) => {
+        if (done.current) return;
+        if (signedIn) {
+          void finish();
+          return;
+        }
+        done.current = true;
+        const state: RouteNotice = { notice: query.has('error') ? 'callback.failed' : 'callback.missingCode' };
+        navigate('/', { replace: true, state });
+      });
+    } else {
+      void finish();
+    }
     const timer = setTimeout(() => {
       if (!done.current) setFailed(true);
     }, CALLBACK_TIMEOUT_MS);

@@ -18,7 +18,7 @@ import { formatFileSize } from '../subject-helpers';
 import { uploadToStorage } from './storage-upload';
 import { textPagesForUpload } from './page-text';
 import { defaultDisplayName, DISPLAY_NAME_MAX, isPdfName, MAX_FILE_BYTES, PDF_CONTENT_TYPE } from '../../../../functions/core/files';
-import { normalizeSubjectName, SUBJECT_NAME_MAX } from '../../../../functions/core/subjects';
+import { normalizeSubjectName, subjectNameError, SUBJECT_NAME_MAX } from '../../../../functions/core/subjects';
 
 /** Spec §9: the page opens the subject 2 s after 'Upload successful!'. */
 export const POST_UPLOAD_REDIRECT_MS = 2000;
@@ -201,8 +201,18 @@ export default function UploadForm({ subject, subjectCount, limits }: UploadForm
     setNotices([]);
     const name = normalizeSubjectName(subjectName);
     const pending = entries.filter((entry) => entry.state !== 'done');
-    if (pending.length === 0 || (!subject && !created && !name)) {
-      setError(t('upload.missing'));
+    // The name is asked for only where it can be typed: not on a subject's own page, nor once the
+    // subject exists.
+    const nameMissing = !subject && !created && !name;
+    if (pending.length === 0 || nameMissing) {
+      setError(t(pending.length > 0 ? 'upload.missingName' : nameMissing ? 'upload.missing' : 'upload.missingFiles'));
+      return;
+    }
+    const nameError = !subject && !created ? subjectNameError(subjectName) : null;
+    if (nameError) {
+      // The server's own words, from the catalogue, loaded only when needed.
+      const { errorMessage } = await import('../../../../functions/core/errors');
+      setError(errorMessage(nameError, lang, { max: SUBJECT_NAME_MAX }));
       return;
     }
     if (status !== 'signedIn') {
