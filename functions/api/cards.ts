@@ -9,7 +9,7 @@ import { cardSides, freshCards, newCardRecord, toCard, type CardRecord } from '.
 import { AppError } from '../core/errors.js';
 import { DECK_SIZE } from '../core/limits.js';
 import { cardBody, cardListQuery, cardParams, deckBody, reviewBody, subjectParams } from '../core/schemas.js';
-import { isDue, review } from '../core/srs.js';
+import { isDue, recallProbability, review } from '../core/srs.js';
 import { flashcardSchema, type Flashcard } from '../engine/types.js';
 import { Reply, userRoute } from '../platform/http.js';
 import {
@@ -28,6 +28,7 @@ import { newItemId } from '../platform/store/drafts.js';
 import { findSubject, getSubjectOrThrow } from '../platform/store/subjects.js';
 import { loadPracticeEngine, practiceGenerate, studyContext } from '../platform/study-context.js';
 import { withUsage } from '../platform/usage.js';
+import { recordActivity } from '../platform/activity.js';
 
 /**
  * A deck's new cards, in its order: `created_at` a millisecond apart keeps that order among cards
@@ -117,5 +118,14 @@ export const removeCard = userRoute({ params: cardParams }, async ({ params, use
 export const reviewCard = userRoute({ params: cardParams, body: reviewBody }, async ({ params, body, user }) => {
   const now = new Date();
   const card = await getCardOrThrow(user.id, params.subjectId, params.cardId);
-  return { card: toCard(await saveReview(user.id, card, review(card, body.rating, now), now)) };
+  const saved = await saveReview(user.id, card, review(card, body.rating, now), now);
+  await recordActivity(user.id, `${card.id}-${card.reps}`, {
+    kind: 'review',
+    at: now.toISOString(),
+    subject_id: params.subjectId,
+    card_id: card.id,
+    rating: body.rating,
+    predicted: card.last_review ? recallProbability(card, now) : null,
+  });
+  return { card: toCard(saved) };
 });

@@ -42,6 +42,8 @@ import { changeQuizSession, createQuizSession, deleteQuizSession, getQuizSession
 import { findSubject } from '../platform/store/subjects.js';
 import { loadPracticeEngine, practiceGenerate, studyContext } from '../platform/study-context.js';
 import { withUsage } from '../platform/usage.js';
+import { PASSING_SCORE } from '../core/limits.js';
+import { recordActivity } from '../platform/activity.js';
 
 /**
  * Questions generated for one request at most when requests racing in the same session keep
@@ -181,6 +183,19 @@ export const answerQuizQuestion = userRoute({ params: questionParams, body: z.un
   const input = answerInput(parse(quizAnswerBody, asFields(body)), q.generated.type);
   const outcome = await outcomeOf(input, q, session, user.id);
   const { question, card } = await recordAnswer(user.id, session, q, outcome);
+  const g = q.generated;
+  await recordActivity(user.id, `${session.id}-${q.id}`, {
+    kind: 'quiz',
+    at: question.answered_at ?? new Date().toISOString(),
+    subject_id: session.subject_id,
+    file_id: session.file_id,
+    type: g.type,
+    difficulty: g.difficulty,
+    correct: outcome.status === 'skipped' ? null : outcome.status === 'correct' || (outcome.evaluation?.score ?? 0) >= PASSING_SCORE,
+    score: outcome.evaluation?.score ?? null,
+    topic: g.fact_key,
+    pages: g.citations.map((c) => ({ file_id: c.file_id, file_name: c.file_name, page: c.page })),
+  });
   return { result: questionView(question) as AnsweredQuestion, card };
 });
 

@@ -84,6 +84,10 @@ export const routes: RouteDef[] = [
   route('POST', '/api/subjects/{subjectId}/todos/from-plan', 'user', async () => (await import('./todos.js')).addPlanTodos),
   route('PATCH', '/api/subjects/{subjectId}/todos/{todoId}', 'user', async () => (await import('./todos.js')).changeTodo),
   route('DELETE', '/api/subjects/{subjectId}/todos/{todoId}', 'user', async () => (await import('./todos.js')).removeTodo),
+  route('GET', '/api/subjects/{subjectId}/stats', 'user', async () => (await import('./statistics.js')).subjectStatistics),
+  route('GET', '/api/subjects/{subjectId}/stats/summary', 'user', async () => (await import('./statistics.js')).subjectSummary),
+  route('GET', '/api/stats', 'user', async () => (await import('./statistics.js')).accountStatistics),
+  route('GET', '/api/stats/summary', 'user', async () => (await import('./statistics.js')).accountSummary),
   route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
 ];
 

@@ -238,3 +238,49 @@ export async function deleteTodo(userId: string, subjectId: string, id: string):
     throw err;
   }
 }
+
+/**
+ * What a student did, kept for good in a compact record (quiz sessions expire after 30 days; the
+ * statistics read this): `hist#{subject_id}#{ISO time}#{id}`.
+ */
+export type HistoryRecord =
+  | {
+      kind: 'quiz';
+      at: string;
+      subject_id: string;
+      file_id: string;
+      type: 'mcq' | 'open';
+      difficulty: 'easy' | 'hard';
+      /** null: skipped ("I don't know"). */
+      correct: boolean | null;
+      /** The open answer's score (0–100). */
+      score: number | null;
+      /** What the question tested, and the pages it cites. */
+      topic: string;
+      pages: { file_id: string; file_name: string; page: number }[];
+    }
+  | {
+      kind: 'review';
+      at: string;
+      subject_id: string;
+      card_id: string;
+      rating: 'again' | 'hard' | 'good' | 'easy';
+      /** FSRS's predicted recall at the review (null for a new card). */
+      predicted: number | null;
+    };
+
+export async function recordHistory(userId: string, id: string, record: HistoryRecord): Promise<void> {
+  await db().send(new PutCommand({ TableName: table(), Item: { user_id: userId, sk: `hist#${record.subject_id}#${record.at}#${id}`, ...record } }));
+}
+
+/** A subject's history (or the whole account's) since an instant. */
+export async function readHistory(userId: string, subjectId: string | null, since: string | null): Promise<HistoryRecord[]> {
+  const prefix = subjectId ? `hist#${subjectId}#` : 'hist#';
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: since && subjectId ? 'user_id = :u AND sk BETWEEN :from AND :to' : 'user_id = :u AND begins_with(sk, :p)',
+    ExpressionAttributeValues: since && subjectId ? { ':u': userId, ':from': `${prefix}${since}`, ':to': `${prefix}\uffff` } : { ':u': userId, ':p': prefix },
+  });
+  const records = items.map(({ user_id: _u, sk: _sk, ...r }) => r as unknown as HistoryRecord);
+  return since && !subjectId ? records.filter((r) => r.at >= since) : records;
+}

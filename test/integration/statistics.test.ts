@@ -1,0 +1,79 @@
+// Statistics from what the student did: quiz answers and card reviews kept as durable history,
+// read back per subject and for the whole account; detailed data for Premium, a summary otherwise.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../functions/platform/clients.js';
+import { config } from '../../functions/platform/config.js';
+import type { SessionQuestion } from '../../functions/core/quiz.js';
+import { api, newUser, type TestUser } from '../support/host.js';
+import { BIOLOGY, ECONOMICS, makePremium, readyFile, useStudyHost } from '../support/study.js';
+import { createSubject } from '../support/uploads.js';
+
+const setup = useStudyHost(BIOLOGY, ECONOMICS);
+
+const call = (user: TestUser, method: string, path: string, body?: unknown) => api(setup.host, path, { token: user.accessToken, method, body });
+
+async function storedQuestion(user: TestUser, subjectId: string, sessionId: string, questionId: string) {
+  const out = await db().send(new GetCommand({ TableName: config().tableNames.quizSessions, Key: { user_id: user.sub, sk: `${subjectId}#${sessionId}` } }));
+  return (JSON.parse(String(out.Item?.questions_json ?? '[]')) as SessionQuestion[]).find((q) => q.id === questionId)!.generated;
+}
+
+/** A student who answered three questions (right, wrong, "I don't know") and reviewed a card. */
+async function studentWithHistory(premium: boolean) {
+  const user = await newUser(setup.host);
+  if (premium) await makePremium(user);
+  const subject = await createSubject(setup.host, user.accessToken, 'Biologie');
+  const fileId = await readyFile(setup.host, user, subject.id, 'Cours de biologie', setup.biologyPdf);
+  const base = `/api/subjects/${subject.id}/quiz-sessions`;
+  const sessionId = (await call(user, 'POST', base, { file_id: fileId, difficulty: 'easy' })).body.id as string;
+  const missedPages: number[] = [];
+  for (const how of ['right', 'wrong', 'skip'] as const) {
+    const q = (await call(user, 'POST', `${base}/${sessionId}/questions`, { type: 'mcq' })).body.question;
+    const g = await storedQuestion(user, subject.id, sessionId, q.id);
+    const body = how === 'skip' ? { skip: true } : { choice: how === 'right' ? g.correct_index : (g.correct_index! + 1) % 4 };
+    expect((await call(user, 'POST', `${base}/${sessionId}/questions/${q.id}/answer`, body)).status).toBe(200);
+    if (how !== 'right') missedPages.push(...g.citations.map((c) => c.page));
+  }
+  const cards = (await call(user, 'GET', `/api/subjects/${subject.id}/cards`)).body.cards as { id: string }[];
+  expect(cards.length).toBeGreaterThan(0);
+  expect((await call(user, 'POST', `/api/subjects/${subject.id}/cards/${cards[0].id}/review`, { rating: 'good' })).status).toBe(200);
+  return { user, subjectId: subject.id, fileId, missedPages };
+}
+
+describe('statistics', () => {
+  it('count quiz answers, scores by difficulty, reviews and the pages most missed, for 7 days, 30 days and all history', async () => {
+    const { user, subjectId, fileId, missedPages } = await studentWithHistory(true);
+    for (const range of ['7d', '30d', 'all']) {
+      const r = await call(user, 'GET', `/api/subjects/${subjectId}/stats?range=${range}&timezone=Europe/Paris`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const s = r.body;
+      expect(s.quiz).toMatchObject({ answered: 3, correct: 1, skipped: 1, percent: 33 });
+      expect(s.quiz.by_difficulty.easy).toEqual({ answered: 3, correct: 1, percent: 33 });
+      expect(s.quiz.by_difficulty.hard).toEqual({ answered: 0, correct: 0, percent: null });
+      expect(s.reviews.total).toBe(1);
+      expect(s.missed.map((m: { page: number }) => m.page).sort()).toEqual([...new Set(missedPages)].sort());
+      expect(s.missed.every((m: { file_id: string }) => m.file_id === fileId)).toBe(true);
+      expect(s.study.at(-1).date).toBe(s.to);
+      if (range !== 'all') expect(s.study).toHaveLength(range === '7d' ? 7 : 30);
+      // Quizzed, so not "not yet studied".
+      expect(s.unstudied_files).toEqual([]);
+    }
+    const account = await call(user, 'GET', '/api/stats?range=30d');
+    expect(account.body.quiz.answered).toBe(3);
+  });
+
+  it('are Premium in detail: a free student gets the summary, the detailed data is refused', async () => {
+    const { user, subjectId } = await studentWithHistory(false);
+    const detailed = await call(user, 'GET', `/api/subjects/${subjectId}/stats`);
+    expect(detailed.status).toBe(403);
+    expect(detailed.body.error.code).toBe('premium_only');
+    expect((await call(user, 'GET', '/api/stats')).status).toBe(403);
+    const summary = await call(user, 'GET', `/api/subjects/${subjectId}/stats/summary`);
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({ range: '7d', quiz: { answered: 3, correct: 1 }, reviews: 1 });
+    expect((await call(user, 'GET', '/api/stats/summary')).body.quiz.answered).toBe(3);
+    const other = await newUser(setup.host);
+    expect((await call(other, 'GET', `/api/subjects/${subjectId}/stats/summary`)).status).toBe(404);
+    expect((await call(user, 'GET', `/api/subjects/${subjectId}/stats?range=year`)).status).toBe(400);
+  });
+});
