@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { FREE_CAPS } from '../../functions/core/plans.js';
-import { api, newUser } from '../support/host.js';
+import { api, newUser, type TestUser } from '../support/host.js';
 import { coursePdf } from './files-helpers.js';
 import { acceptCookies, dialog, logIn, newPage, screenshot, useJourneyHost, type TestHost } from './helpers.js';
 
@@ -18,6 +18,16 @@ describe('Premium', () => {
     browser = b;
   });
 
+  /** A page signed in as the student, on their subjects. */
+  async function signedIn(user: TestUser) {
+    const opened = await newPage(browser);
+    await opened.page.goto(host.url);
+    await acceptCookies(opened.page);
+    await logIn(opened.page, user.email, user.password);
+    await opened.page.waitForURL('**/subjects');
+    return opened;
+  }
+
   it('is bought with a test card, shown on the profile, cancelled in the portal; a promo code applies once', async () => {
     const user = await newUser(host);
     await api(host, '/api/onboarding', { token: user.accessToken, method: 'POST', body: { language: 'fr', education_level: 'licence', specialization: 'Biologie' } });
@@ -25,13 +35,8 @@ describe('Premium', () => {
       expect((await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name: `Matière ${i}` } })).status).toBe(201);
     }
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await signedIn(user);
     try {
-      await page.goto(host.url);
-      await acceptCookies(page);
-      await logIn(page, user.email, user.password);
-      await page.waitForURL('**/subjects');
-
       // The cap: the upgrade modal leads to the checkout.
       await page.goto(`${host.url}/?newSubject=true`);
       await page.getByLabel('Nom de la matière').fill('Philosophie');
@@ -82,12 +87,8 @@ describe('Premium', () => {
   it('a promo code gives Premium with its end date, and is refused the second time', async () => {
     const user = await newUser(host);
     await api(host, '/api/onboarding', { token: user.accessToken, method: 'POST', body: { language: 'fr', education_level: 'lycee', specialization: 'Terminale' } });
-    const { context, page } = await newPage(browser);
+    const { context, page } = await signedIn(user);
     try {
-      await page.goto(host.url);
-      await acceptCookies(page);
-      await logIn(page, user.email, user.password);
-      await page.waitForURL('**/subjects');
       await page.goto(`${host.url}/profile`);
       const card = page.getByTestId('subscription-card');
       await card.getByLabel('Code promotionnel').fill(' bienvenue ');

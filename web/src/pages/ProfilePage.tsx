@@ -13,7 +13,7 @@ import { InlineLoading } from '../components/LoadingScreen';
 import EducationLevelSelect from '../components/EducationLevelSelect';
 import Dialog from '../components/Dialog';
 import { FormFeedback } from '../components/FormFeedback';
-import { useCheckout } from '../components/useCheckout';
+import { useCheckout, useRedirectTo } from '../components/useCheckout';
 import { createPortalSession, redeemPromoCode, type PromoResult } from '../api/billing';
 
 export const SUCCESS_MESSAGE_MS = 3000;
@@ -181,8 +181,7 @@ function SubscriptionCard() {
   const [failed, setFailed] = useState(false);
   const [returned] = useState(() => (params.get('success') === 'true' ? 'success' : params.get('canceled') === 'true' ? 'canceled' : null));
   const checkout = useCheckout();
-  const [portalBusy, setPortalBusy] = useState(false);
-  const [portalError, setPortalError] = useState<string | null>(null);
+  const portal = useRedirectTo(createPortalSession);
 
   const load = useCallback(() => {
     api
@@ -214,17 +213,6 @@ function SubscriptionCard() {
     }, CHECKOUT_REFRESH_MS);
     return () => clearInterval(timer);
   }, [returned, setParams]);
-
-  const openPortal = async () => {
-    setPortalError(null);
-    setPortalBusy(true);
-    try {
-      window.location.assign(await createPortalSession());
-    } catch (err) {
-      setPortalError(err instanceof Error ? err.message : String(err));
-      setPortalBusy(false);
-    }
-  };
 
   const trial = sub?.subscription_status === 'trialing';
   const plan: MessageKey = !sub?.is_subscribed ? 'profile.plan.free' : trial ? 'profile.plan.trial' : 'profile.plan.premium';
@@ -273,14 +261,14 @@ function SubscriptionCard() {
               </button>
             ) : null}
             {sub.can_manage && (
-              <button type="button" className="btn btn-secondary" disabled={portalBusy} onClick={() => void openPortal()}>
+              <button type="button" className="btn btn-secondary" disabled={portal.busy} onClick={() => void portal.start()}>
                 {t('profile.manage')}
               </button>
             )}
           </div>
-          {(checkout.error || portalError) && (
+          {(checkout.error || portal.error) && (
             <div className="alert alert-error" role="alert">
-              {checkout.error ?? portalError}
+              {checkout.error ?? portal.error}
             </div>
           )}
         </>
