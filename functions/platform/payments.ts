@@ -100,3 +100,17 @@ export async function rewardReferrer(referrerId: string, now: Date): Promise<Ref
   }
   throw new Error('referral reward kept conflicting');
 }
+
+/**
+ * Account deletion: a subscription still running is cancelled now, so that nobody is charged for an
+ * account that no longer exists. One Stripe refuses to cancel (already ended) is left as it is.
+ */
+export async function cancelSubscriptionOf(userId: string): Promise<void> {
+  const p = await findBillingProfile(userId);
+  if (!p?.stripe_subscription_id || p.provider_status === 'canceled' || p.provider_status === 'incomplete_expired') return;
+  try {
+    await (await stripe()).subscriptions.cancel(p.stripe_subscription_id);
+  } catch (err) {
+    if ((err as { type?: string }).type !== 'StripeInvalidRequestError') throw err;
+  }
+}

@@ -197,6 +197,19 @@ describe('Stripe webhooks', () => {
   });
 });
 
+describe('account deletion', () => {
+  it('cancels the paid subscription, so a deleted account is never charged again', async () => {
+    const u = await newUser(host);
+    await subscribe(u);
+    const subId = String((await profileItem(u.sub)).subscription_id);
+    const deleted = await api(host, '/api/account', { token: u.accessToken, method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect((await (await stripe()).subscriptions.retrieve(subId)).status).toBe('canceled');
+    await host.stripe!.idle();
+    expect(await profileItem(u.sub)).toBeUndefined();
+  });
+});
+
 describe('the stand-in speaks Stripe', () => {
   it('honours Idempotency-Key and answers unknown objects as Stripe does', async () => {
     const client = await stripe();
