@@ -13,7 +13,7 @@ import { config } from '../../functions/platform/config.js';
 import { stripe } from '../../functions/platform/stripe.js';
 import { LOCAL_SECRET_DEFAULTS } from '../../lib/local/host.js';
 import { TEST_CARDS } from '../../lib/local/stripe-standin.js';
-import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
+import { api, newUser, restart, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 
 let host: TestHost;
 
@@ -318,5 +318,18 @@ describe('the monthly job ends expired trials', () => {
     expect((await profileItem(free.sub)).trial_open).toBeUndefined();
     const again = (await host.functions.runSchedule('MonthlyUsage', new Date())) as { trialsEnded: number };
     expect(again.trialsEnded).toBe(0);
+  });
+});
+
+describe('the stand-in keeps its state', () => {
+  it('across a restart of the host: the subscription and the customer are still there', async () => {
+    const u = await newUser(host);
+    await subscribe(u);
+    const { subscription_id: subId, stripe_customer_id: customerId } = await profileItem(u.sub);
+    host = await restart(host);
+    const client = await stripe();
+    expect((await client.subscriptions.retrieve(String(subId))).status).toBe('active');
+    expect((await client.customers.retrieve(String(customerId))).id).toBe(customerId);
+    expect(await subscription(u)).toMatchObject({ is_subscribed: true, payment_method: 'visa •••• 4242' });
   });
 });
