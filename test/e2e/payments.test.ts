@@ -78,7 +78,7 @@ describe('Premium', () => {
       expect(sub).toMatchObject({ is_subscribed: true, cancel_at_period_end: true });
       const until = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date(sub.current_period_end));
       await expect.poll(() => page.getByTestId('period-end').textContent()).toBe(`Actif jusqu'au ${until}, puis l'abonnement s'arrête.`);
-      await screenshot(page, 'profile-cancel-at-period-end');
+      await screenshot(page, 'profile-cancel-at-period-end', true);
     } finally {
       await context.close();
     }

@@ -299,9 +299,9 @@ export function PromoForm({ onRedeemed }: { onRedeemed?: () => void }) {
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} className="promo-form" style={{ marginTop: 'var(--space-4)' }}>
+    <form onSubmit={(e) => void submit(e)} className="field" style={{ marginTop: 'var(--space-4)' }}>
       <label htmlFor={`${id}-code`}>{t('profile.promoLabel')}</label>
-      <div style={{ display: 'flex', gap: 'var(--space-2)' }}>
+      <div className="copy-row">
         <input id={`${id}-code`} className="input" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={64} />
         <button type="submit" className="btn btn-secondary" disabled={busy || !code.trim()}>
           {t('profile.promoApply')}
