@@ -97,7 +97,7 @@ export const registry = [
     // Generation; account deletion removes the Cognito user.
     capabilities: ['bedrock', 'cognito-admin'],
     env: ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ENGINE_PROVIDER'],
-    optionalEnv: ['BEDROCK_MODEL_ID'],
+    optionalEnv: ['BEDROCK_MODEL_ID', 'STRIPE_PRICE_ID', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'],
     memoryMb: 1024,
     // API Gateway gives up after 30 s.
     timeoutSeconds: 29,
@@ -148,13 +148,13 @@ export const registry = [
   },
   {
     id: 'MonthlyUsage',
-    description: 'Closes the past months of usage counters into monthly summaries',
+    description: 'Closes the past months of usage counters into monthly summaries and ends expired free trials',
     entry: 'functions/pipelines/monthly-usage.ts',
     handler: 'handler',
     load: async () => (await import('./pipelines/monthly-usage.js')).handler,
     // Midnight in France on the 1st: the month the counters belong to has just ended.
     trigger: { kind: 'schedule', cron: { minute: '0', hour: '0', day: '1', month: '*' }, timeZone: PRODUCT_TIME_ZONE, catchUp: true },
-    tables: { usage: 'readWrite', idempotency: 'readWrite' },
+    tables: { usage: 'readWrite', idempotency: 'readWrite', profiles: 'readWrite' },
     env: [],
     memoryMb: 512,
     timeoutSeconds: 15 * 60,

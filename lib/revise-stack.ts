@@ -64,6 +64,7 @@ export class ReviseStack extends Stack {
         ENGINE_PROVIDER: 'bedrock',
         BEDROCK_MODEL_ID: inputs.bedrockModel.id,
         OCR_PROVIDER: 'textract',
+        ...(inputs.stripePriceId ? { STRIPE_PRICE_ID: inputs.stripePriceId } : {}),
       },
     };
     this.auth = new Auth(this, 'Auth', { inputs, functions, siteOrigin });

@@ -1,15 +1,19 @@
 // Account deletion: every row and object of the student, then the Cognito user. Data goes first so
-// that a failure leaves a user who can sign in and try again, never data without an owner.
+// that a failure leaves a user who can sign in and try again, never data without an owner; a paid
+// subscription is cancelled before anything is erased.
 import { AdminDeleteUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { AppError } from '../core/errors.js';
 import { identity } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { userRoute } from '../platform/http.js';
 import { logger } from '../platform/logger.js';
+import { cancelSubscriptionOf } from '../platform/payments.js';
 import { eraseUserData } from '../platform/store/account-data.js';
 
 export const deleteAccount = userRoute({}, async ({ user }) => {
   try {
+    // A paid subscription ends first: no charge for a deleted account.
+    await cancelSubscriptionOf(user.id);
     await eraseUserData(user.id);
     await identity()
       .send(new AdminDeleteUserCommand({ UserPoolId: config().USER_POOL_ID, Username: user.username }))

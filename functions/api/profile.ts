@@ -1,8 +1,9 @@
 // The student's profile: read (created with defaults on first read), edit, onboarding, and the
-// derived subscription status.
+// referrer's reward when onboarding completes a referral (the subscription is in billing.ts).
 import { onboardingSchema, profileUpdateSchema, publicProfile } from '../core/profile.js';
-import { deriveSubscription } from '../core/subscription.js';
 import { userRoute } from '../platform/http.js';
+import { logger } from '../platform/logger.js';
+import { rewardReferrer } from '../platform/payments.js';
 import { getOrCreateProfile, updateProfileFields } from '../platform/store/profiles.js';
 import { completeReferral, insertPendingReferral } from '../platform/store/referrals.js';
 
@@ -21,13 +22,9 @@ export const completeOnboarding = userRoute({ body: onboardingSchema }, async ({
   if (profile.referred_by) {
     // The row may be missing if the request that recorded the referrer died half-way.
     await insertPendingReferral(profile.referred_by, user.id, now);
-    await completeReferral(profile.referred_by, user.id, now);
+    // The referrer's reward (spec §9) when this completion ends a block of five.
+    // A failure here is caught up by the referrer's next reward check: onboarding still completes.
+    if (await completeReferral(profile.referred_by, user.id, now)) await rewardReferrer(profile.referred_by, now).catch((err: unknown) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'referral reward failed'));
   }
   return publicProfile(profile);
-});
-
-export const getSubscription = userRoute({}, async ({ user }) => {
-  const now = new Date();
-  const profile = await getOrCreateProfile(user.id, now);
-  return deriveSubscription(profile, null, now);
 });

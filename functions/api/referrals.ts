@@ -42,5 +42,6 @@ export const getReferrals = userRoute({}, async ({ user }) => {
     completed: rows.filter((r) => r.status === 'completed').length,
     goal: REFERRAL_GOAL,
     reward_months: REFERRAL_REWARD_MONTHS,
+    rewards_earned: (profile as { referral_reward_blocks?: number }).referral_reward_blocks ?? 0,
   };
 });

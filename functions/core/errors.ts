@@ -62,6 +62,54 @@ export const catalogue = {
     fr: 'Cette demande est déjà en cours de traitement, réessayez dans un instant',
     en: 'This request is already being processed; try again in a moment',
   },
+  // Checkout and subscription (§8 Checkout)
+  checkout_not_signed_in: {
+    status: 401,
+    fr: 'Vous devez être connecté pour effectuer cette action',
+    en: 'You must be signed in to do this',
+  },
+  checkout_failed: {
+    status: 502,
+    fr: 'Erreur lors de la création de la session de paiement',
+    en: 'Error while creating the payment session',
+  },
+  checkout_invalid_response: { status: 502, fr: 'Réponse invalide du serveur', en: 'Invalid response from the server' },
+  checkout_no_url: { status: 502, fr: 'URL de paiement non reçue', en: 'Payment URL not received' },
+  checkout_network: {
+    status: 503,
+    fr: 'Impossible de contacter le serveur de paiement. Vérifiez votre connexion internet et réessayez.',
+    en: 'Cannot reach the payment server. Check your internet connection and try again.',
+  },
+  checkout_http: { status: 502, fr: 'Erreur HTTP {status}: {statusText}', en: 'HTTP error {status}: {statusText}' },
+  checkout_price_unknown: { status: 400, fr: 'Cette offre n\'existe pas', en: 'This plan does not exist' },
+  checkout_url_invalid: {
+    status: 400,
+    fr: 'Les adresses de retour doivent être des pages de Révise',
+    en: 'The return addresses must be pages of Révise',
+  },
+  already_subscribed: {
+    status: 409,
+    fr: 'Vous avez déjà un abonnement Premium en cours',
+    en: 'You already have a Premium subscription',
+  },
+  billing_no_customer: {
+    status: 409,
+    fr: "Aucun abonnement à gérer : passez d'abord à Premium",
+    en: 'No subscription to manage: upgrade to Premium first',
+  },
+  billing_portal_failed: {
+    status: 502,
+    fr: "Impossible d'ouvrir la gestion de l'abonnement. Réessayez.",
+    en: 'Could not open the subscription management page. Please try again.',
+  },
+  subscription_check_failed: { status: 502, fr: 'Impossible de vérifier votre abonnement', en: 'Could not check your subscription' },
+  // Promo codes (§8 Promo)
+  promo_not_signed_in: { status: 401, fr: 'Non authentifié', en: 'Not authenticated' },
+  promo_user_not_found: { status: 404, fr: 'Utilisateur non trouvé', en: 'User not found' },
+  promo_invalid: { status: 400, fr: 'Code promotionnel invalide', en: 'Invalid promo code' },
+  promo_profile_failed: { status: 500, fr: 'Erreur lors de la vérification du profil', en: 'Error while checking the profile' },
+  promo_already_used: { status: 409, fr: 'Vous avez déjà utilisé ce code promotionnel', en: 'You have already used this promo code' },
+  promo_failed: { status: 500, fr: "Erreur lors de l'application du code promotionnel", en: 'Error while applying the promo code' },
   // Referrals (§5)
   referral_code_unknown: {
     status: 404,

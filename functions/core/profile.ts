@@ -94,7 +94,11 @@ export function defaultProfile(userId: string, referralCode: string, now: Date, 
 /** The subset of a profile the web app shows (internal references stay on the server). */
 export type PublicProfile = Omit<Profile, 'referred_by' | 'subscription_id'>;
 
+/** Fields of the payments module the web app does not see (provider ids, codes already used, index keys). */
+const INTERNAL_FIELDS = ['stripe_customer_id', 'stripe_subscription_id', 'stripe_event_at', 'promo_codes_used', 'trial_open', 'trial_open_until'];
+
 export function publicProfile(p: Profile): PublicProfile {
   const { referred_by: _r, subscription_id: _s, ...rest } = p;
+  for (const f of INTERNAL_FIELDS) delete (rest as Record<string, unknown>)[f];
   return rest;
 }

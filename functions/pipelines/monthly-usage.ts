@@ -3,12 +3,15 @@
 // starts so that a month missed while it was off is caught up. Each past month is closed once
 // (the idempotency helper records `monthly-usage#{YYYY-MM}`): every open counter of the month
 // becomes a field of the student's summary item `summary#{YYYY-MM}` (kept for statistics), then the
-// counter is removed. Requests never depend on it: limits are keyed by the current month.
+// counter is removed. It also ends the free trials whose end has passed (the plan fields go back
+// to the provider's subscription, or to not subscribed). Requests never depend on it: limits are
+// keyed by the current month, and an ended trial already reads as such (core/subscription.ts).
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { once } from '../platform/idempotency.js';
 import { logger } from '../platform/logger.js';
+import { endExpiredTrials } from '../platform/store/billing.js';
 import { queryAll } from '../platform/store/query.js';
 import { monthKey } from '../platform/usage.js';
 
@@ -24,6 +27,8 @@ export interface MonthClosed {
 export interface MonthlyUsageResult {
   /** Months closed by this run (a month already closed by an earlier run is not listed). */
   closed: MonthClosed[];
+  /** Free trials (promo codes, referral months) that had ended and were closed by this run. */
+  trialsEnded: number;
 }
 
 /** `YYYY-MM` of the `back`-th month before `month`. */
@@ -99,7 +104,10 @@ export async function closePastMonths(now: Date): Promise<MonthlyUsageResult> {
     if (!replay) closed.push(result);
   }
   if (closed.some((c) => c.counters > 0)) logger.info({ closed }, 'usage months closed');
-  return { closed };
+  // Idempotent by itself: an ended trial leaves the index of open trials.
+  const trialsEnded = await endExpiredTrials(now);
+  if (trialsEnded) logger.info({ trialsEnded }, 'free trials ended');
+  return { closed, trialsEnded };
 }
 
 /** The scheduled event: EventBridge Scheduler's input carries the scheduled time; croner's too. */

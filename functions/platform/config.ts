@@ -44,6 +44,12 @@ const schema = z.object({
   TEXTRACT_POLL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Secrets Manager endpoint override (tests, VPC endpoints); unset in the cloud. */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
+  /** Stripe price of the Premium plan (price_…); the laptop host sets its stand-in's price. */
+  STRIPE_PRICE_ID: z.string().min(1).optional(),
+  /** Where the stripe client sends API calls: the laptop's stand-in; unset in the cloud (api.stripe.com). */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   ...secretVariables,
   ...Object.fromEntries(Object.values(tables).map((t) => [t.env, z.string().min(1).default(t.id)])),
 }).superRefine((env, ctx) => {

@@ -1,6 +1,7 @@
 // The caller's plan as the server enforces it: the subscription status derived from the profile
 // (core/subscription.ts) and the caps that follow from it.
 import { FREE_CAPS } from '../core/plans.js';
+import { providerView, type ProviderProfileFields } from '../core/premium.js';
 import type { Profile } from '../core/profile.js';
 import { deriveSubscription, NOT_SUBSCRIBED, type SubscriptionStatus } from '../core/subscription.js';
 import type { PlanLimits } from '../core/views.js';
@@ -30,7 +31,7 @@ export async function currentPlan(userId: string, now: Date): Promise<Plan> {
   let profile: Profile | null = null;
   try {
     profile = await findProfile(userId);
-    subscription = deriveSubscription(profile, null, now);
+    subscription = deriveSubscription(profile, providerView(profile as ProviderProfileFields | null), now);
   } catch (err) {
     verified = false;
     // Spec §4: any error reads as not subscribed.

@@ -45,12 +45,24 @@ export interface TableDef {
 }
 
 export const tables = {
-  /** One item per student: profile fields, plan, trial, streak. */
+  /**
+   * One item per student: profile fields, plan, trial, streak. The sparse index `by-trial-end`
+   * holds the profiles whose free trial is open (`trial_open`, `trial_open_until`: its end; own
+   * attributes, as `trial_end` may be null and an index key may not): the monthly job
+   * finds the trials that ended without a scan.
+   */
   profiles: {
     id: 'Profiles',
     userData: { by: 'partition' },
     env: 'TABLE_PROFILES',
     partitionKey: { name: 'user_id', type: 'S' },
+    indexes: [
+      {
+        name: 'by-trial-end',
+        partitionKey: { name: 'trial_open', type: 'S' },
+        sortKey: { name: 'trial_open_until', type: 'S' },
+      },
+    ],
   },
   /** Referral codes claimed by profiles: the code is the key, so a code belongs to one user only. */
   referralCodes: {

@@ -24,6 +24,8 @@ import { openMailbox, type Mailbox, type MailMessage, type StoredMailbox } from 
 import { startStorage, type LocalStorage, type ObjectCreatedListener } from './storage.js';
 import { mountFunctions, type MountedFunctions } from './triggers.js';
 import { answerClientError, headerLang, readBody, refuseBody, sendError } from './transport.js';
+import { handleStripePages } from './stripe-pages.js';
+import { STANDIN_API_KEY, startStripeStandIn, type StripeStandIn } from './stripe-standin.js';
 import { mailboxPage, sendHtml, serveStatic } from './web.js';
 
 export type { Mailbox, MailMessage } from './mailbox.js';
@@ -56,6 +58,8 @@ export interface LocalHost {
   onObjectCreated(listener: ObjectCreatedListener): () => void;
   /** The functions of functions/registry.ts as mounted on this host's services. */
   functions: Pick<MountedFunctions, 'mounted' | 'runSchedule' | 'nextRuns'>;
+  /** The local Stripe stand-in, unless the developer gave a Stripe key of their own (STRIPE_SECRET_KEY). */
+  stripe: StripeStandIn | null;
   /** The configuration variables the host gave the handlers. */
   environment: Readonly<Record<string, string>>;
   stop(): Promise<void>;
@@ -67,6 +71,10 @@ export interface LocalHost {
  */
 export const LOCAL_SECRET_DEFAULTS: Partial<Record<keyof typeof secrets, string>> = {
   stripeWebhook: 'whsec_revise_local_webhook_secret',
+  // Accepted only by the local Stripe stand-in (lib/local/stripe-standin.ts).
+  stripeApiKey: STANDIN_API_KEY,
+  // The nine promo codes of the laptop (spec §9), documented in the README.
+  promoCodes: 'BIENVENUE,RENTREE2025,REVISE1MOIS,BACCALAUREAT,PREPA2025,LICENCE2025,MASTER2025,ETUDIANT,PARTENAIRE',
 };
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -119,6 +127,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   let storage: LocalStorage | undefined;
   let cognito: LocalCognito | undefined;
   let mailbox: StoredMailbox | undefined;
+  let stripeStandIn: StripeStandIn | undefined;
   let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
 
   // Work started by triggers (extractions, scheduled jobs) runs in the background; stopping waits
@@ -138,6 +147,8 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   const closeAll = async () => {
     clearTimeout(warmUp);
     mounted?.stop();
+    // Before the servers: its last webhooks go to the API.
+    await stripeStandIn?.close().catch((err: unknown) => warn('Stopping the Stripe stand-in failed', err));
     await Promise.all(servers.map(closeServer));
     await vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
     while (background.size) await Promise.allSettled([...background]);
@@ -191,6 +202,29 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
       OCR_DATA_DIR: path.join(dataDir, 'ocr'),
     };
     for (const t of tableList) env[t.env] = t.id;
+    // Stripe: the local stand-in, unless the developer exported a key of their own (then the
+    // handlers talk to Stripe's test mode with it, and STRIPE_PRICE_ID names their price).
+    const ownStripeKey = process.env.STRIPE_SECRET_KEY && process.env.STRIPE_SECRET_KEY !== STANDIN_API_KEY;
+    for (const v of ['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL']) delete process.env[v];
+    if (ownStripeKey) {
+      if (process.env.STRIPE_PRICE_ID) env.STRIPE_PRICE_ID = process.env.STRIPE_PRICE_ID;
+    } else {
+      stripeStandIn = await startStripeStandIn({
+        file: path.join(dataDir, 'stripe.json'),
+        publicUrl: url,
+        webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe`,
+        webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || LOCAL_SECRET_DEFAULTS.stripeWebhook!,
+        apiKey: STANDIN_API_KEY,
+        warn,
+        clock,
+      });
+      Object.assign(env, {
+        STRIPE_API_HOST: stripeStandIn.host,
+        STRIPE_API_PORT: String(stripeStandIn.port),
+        STRIPE_API_PROTOCOL: stripeStandIn.protocol,
+        STRIPE_PRICE_ID: stripeStandIn.priceId,
+      });
+    }
     for (const [key, def] of Object.entries(secrets)) {
       const value = process.env[def.valueVariable] || LOCAL_SECRET_DEFAULTS[key as keyof typeof secrets];
       if (value) env[def.valueVariable] = value;
@@ -246,6 +280,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
       if (p === '/api' || p.startsWith('/api/')) return api(req, res, reqUrl);
       if (p === '/cognito' || p.startsWith('/cognito/')) return handleCognito(req, res, reqUrl, pool, url);
       if (p === '/config.json') return sendJson(res, 200, webConfig(req));
+      if (stripeStandIn && p.startsWith('/dev/stripe/') && (await handleStripePages(req, res, reqUrl, stripeStandIn))) return;
       if (p === '/dev/mailbox' || p === '/dev/mailbox/') {
         const to = reqUrl.searchParams.get('to')?.trim() || null;
         return sendHtml(res, 200, mailboxPage(filterMail(mail.list(), to), to));
@@ -283,6 +318,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     userPoolClientId: cognito.userPoolClientId,
     onObjectCreated: (listener) => services.storage.onObjectCreated(listener),
     functions: services.mounted,
+    stripe: stripeStandIn ?? null,
     environment: { ...hostEnvironment },
     stop() {
       stopping ??= closeAll();

@@ -261,8 +261,9 @@ describe('subjects and files', () => {
       await expect.poll(() => modal.getByRole('alert').textContent()).toBe(refused.body.error.message);
       expect(await modal.getByText('Recommandé').count()).toBe(1);
       await screenshot(page, 'upgrade-modal');
-      await modal.getByRole('button', { name: 'Voir Premium' }).click();
-      await page.waitForURL('**/profile');
+      // The way to Premium is the checkout (test/e2e/payments.test.ts pays there).
+      await modal.getByRole('button', { name: 'Passer à Premium' }).click();
+      await page.waitForURL('**/dev/stripe/checkout/cs_test_*');
       expect((await api(host, '/api/subjects', { token: user.accessToken })).body.subjects).toHaveLength(5);
 
       // Three files per subject: the fourth file of one upload is refused, the three others stay.

@@ -60,12 +60,13 @@ describe('verification link', () => {
       await modal.getByRole('button', { name: 'Se connecter', exact: true }).click();
       await completeOnboarding(tab);
 
-      // Premium is not sold yet: the page says so plainly and continues on the free plan.
+      // Premium leads to the (test) checkout; leaving it without paying comes back to the profile.
       await tab.getByRole('button', { name: 'Choisir Premium' }).click();
-      await expect.poll(() => tab.getByRole('main').getByRole('status').textContent()).toContain('Le paiement en ligne arrive bientôt');
-      await screenshot(tab, 'pricing-premium-soon');
-      await tab.getByRole('button', { name: 'Continuer vers mes matières' }).click();
-      await tab.waitForURL('**/subjects');
+      await tab.waitForURL('**/dev/stripe/checkout/cs_test_*');
+      await screenshot(tab, 'pricing-checkout');
+      await tab.getByRole('link', { name: /Retour à Révise sans payer/ }).click();
+      await tab.waitForURL('**/profile');
+      await expect.poll(() => tab.getByTestId('subscription-card').getByRole('status').first().textContent()).toBe("Paiement annulé : aucun montant n'a été débité.");
     } finally {
       await context.close();
     }

@@ -4,7 +4,8 @@ import type { SubscriptionStatus } from '../../../functions/core/subscription';
 
 export type { PublicProfile } from '../../../functions/core/profile';
 export type StreakInfo = Streak;
-export type SubscriptionInfo = SubscriptionStatus;
+/** GET /api/subscription: the status object (spec §3), and whether a Stripe customer exists to manage. */
+export type SubscriptionInfo = SubscriptionStatus & { can_manage?: boolean };
 
 export interface ReferralSummary {
   code: string;
@@ -12,4 +13,6 @@ export interface ReferralSummary {
   completed: number;
   goal: number;
   reward_months: number;
+  /** Blocks of referees already rewarded. */
+  rewards_earned?: number;
 }

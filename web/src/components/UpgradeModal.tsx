@@ -2,13 +2,13 @@
 // inline, the plan comparison and the way to Premium. Any page that hits a cap opens it with
 // `useUpgradeModal().open(message)` or renders it directly.
 import { createContext, useCallback, useContext, useId, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import Dialog from './Dialog';
 import PlanComparison from './PlanComparison';
+import { useCheckout } from './useCheckout';
 import { useI18n } from '../i18n';
 import '../styles/subjects.css';
 
-/** Where "see Premium" leads: the subscription section of the profile. */
+/** Where "see Premium" links lead: the subscription section of the profile. */
 export const PREMIUM_PATH = '/profile';
 
 /** The error codes of the server that mean "this plan's limit is reached". */
@@ -19,7 +19,7 @@ export const isCapError = (err: unknown): err is { code: string; message: string
 
 export default function UpgradeModal({ message, onClose }: { message: string; onClose(): void }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
+  const checkout = useCheckout();
   const ids = useId();
   return (
     <Dialog labelledBy={`${ids}-title`} describedBy={`${ids}-error`} closeLabel={t('upgrade.close')} onClose={onClose} className="modal-wide upgrade-modal">
@@ -30,16 +30,14 @@ export default function UpgradeModal({ message, onClose }: { message: string; on
         {message}
       </div>
       <p className="upgrade-intro">{t('upgrade.intro')}</p>
+      {checkout.error && (
+        <div className="alert alert-error" role="alert" data-testid="checkout-error">
+          {checkout.error}
+        </div>
+      )}
       <div className="upgrade-actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => {
-            onClose();
-            navigate(PREMIUM_PATH);
-          }}
-        >
-          {t('upgrade.cta')}
+        <button type="button" className="btn btn-primary" disabled={checkout.busy} onClick={() => void checkout.start()}>
+          {checkout.busy ? t('upgrade.ctaBusy') : t('upgrade.cta')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           {t('upgrade.later')}

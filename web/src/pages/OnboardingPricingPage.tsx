@@ -1,19 +1,18 @@
 // `/onboarding/pricing`: the plan comparison at the end of onboarding. Free goes straight to the
-// subjects; Premium says plainly that online payment is not open yet, then continues on free.
-import { useState } from 'react';
+// subjects; Premium goes to the checkout (a failure is shown here, and free stays available).
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { useI18n } from '../i18n';
 import { usePageTitle } from '../components/usePageTitle';
 import { InlineLoading } from '../components/LoadingScreen';
 import PlanComparison from '../components/PlanComparison';
-
+import { useCheckout } from '../components/useCheckout';
 
 export default function OnboardingPricingPage() {
   const { t } = useI18n();
   const { profile, profileError } = useSession();
   const navigate = useNavigate();
-  const [premiumChosen, setPremiumChosen] = useState(false);
+  const checkout = useCheckout();
   usePageTitle(t('pricing.title'));
 
   if (!profile && !profileError) return <InlineLoading />;
@@ -30,22 +29,17 @@ export default function OnboardingPricingPage() {
         <h1>{t('pricing.title')}</h1>
         <p className="muted">{t('pricing.intro')}</p>
       </div>
-      {premiumChosen ? (
-        <div className="card" style={{ maxWidth: 560, margin: '0 auto' }} role="status">
-          <h2>Premium</h2>
-          <p>{t('pricing.premiumSoon')}</p>
-          <button type="button" className="btn btn-primary" onClick={() => navigate('/subjects')} autoFocus>
-            {t('pricing.premiumContinue')}
-          </button>
+      {checkout.error && (
+        <div className="alert alert-error" role="alert" style={{ maxWidth: 560, margin: '0 auto var(--space-4)' }}>
+          {checkout.error}
         </div>
-      ) : (
-        <PlanComparison
-          onChooseFree={() => navigate('/subjects')}
-          onChoosePremium={() => setPremiumChosen(true)}
-          freeLabel={t('pricing.free')}
-          premiumLabel={t('pricing.premium')}
-        />
       )}
+      <PlanComparison
+        onChooseFree={() => navigate('/subjects')}
+        onChoosePremium={() => void checkout.start()}
+        freeLabel={t('pricing.free')}
+        premiumLabel={checkout.busy ? t('upgrade.ctaBusy') : t('pricing.premium')}
+      />
     </div>
   );
 }

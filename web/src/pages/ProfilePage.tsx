@@ -1,7 +1,7 @@
 // `/profile` (spec §2): profile fields, subscription status, referral programme, password change,
 // sign-out and account deletion.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { updatePassword } from 'aws-amplify/auth';
 import { profileUpdateSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '../../../functions/core/profile';
 import { api, ApiError } from '../api/client';
@@ -13,8 +13,12 @@ import { InlineLoading } from '../components/LoadingScreen';
 import EducationLevelSelect from '../components/EducationLevelSelect';
 import Dialog from '../components/Dialog';
 import { FormFeedback } from '../components/FormFeedback';
+import { useCheckout, useRedirectTo } from '../components/useCheckout';
+import { createPortalSession, redeemPromoCode, type PromoResult } from '../api/billing';
 
 export const SUCCESS_MESSAGE_MS = 3000;
+/** How often the status is read again after checkout, until the webhook has landed. */
+const CHECKOUT_REFRESH_MS = 2000;
 const RESET_MIN_PASSWORD = 8;
 
 function useFlash(): [MessageKey | null, (key: MessageKey) => void] {
@@ -172,8 +176,12 @@ const STATUS_KEYS: Record<string, MessageKey> = {
 
 function SubscriptionCard() {
   const { t, formatDate } = useI18n();
+  const [params, setParams] = useSearchParams();
   const [sub, setSub] = useState<SubscriptionInfo | null>(null);
   const [failed, setFailed] = useState(false);
+  const [returned] = useState(() => (params.get('success') === 'true' ? 'success' : params.get('canceled') === 'true' ? 'canceled' : null));
+  const checkout = useCheckout();
+  const portal = useRedirectTo(createPortalSession);
 
   const load = useCallback(() => {
     api
@@ -191,13 +199,39 @@ function SubscriptionCard() {
     return () => window.removeEventListener(SUBSCRIPTION_REFRESH_EVENT, load);
   }, [load]);
 
+  // Back from checkout: the address is cleaned, and the status is read again until the webhook
+  // has made the student Premium (a few seconds at most with Stripe).
+  useEffect(() => {
+    if (!returned) return;
+    setParams({}, { replace: true });
+    if (returned !== 'success') return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      window.dispatchEvent(new Event(SUBSCRIPTION_REFRESH_EVENT));
+      if (tries >= 10) clearInterval(timer);
+    }, CHECKOUT_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [returned, setParams]);
+
   const trial = sub?.subscription_status === 'trialing';
   const plan: MessageKey = !sub?.is_subscribed ? 'profile.plan.free' : trial ? 'profile.plan.trial' : 'profile.plan.premium';
   const statusKey = sub ? STATUS_KEYS[sub.subscription_status] : undefined;
+  const card = sub?.payment_method && sub.payment_method !== 'Free trial' ? sub.payment_method : null;
 
   return (
-    <section className="card" aria-labelledby="sub-title" aria-busy={!sub && !failed}>
+    <section className="card" aria-labelledby="sub-title" aria-busy={!sub && !failed} data-testid="subscription-card">
       <h2 id="sub-title">{t('profile.subscription')}</h2>
+      {returned === 'success' && (
+        <div className="alert alert-success" role="status">
+          {sub?.is_subscribed && !trial ? t('profile.checkoutSuccess') : t('profile.checkoutPending')}
+        </div>
+      )}
+      {returned === 'canceled' && (
+        <div className="alert alert-warning" role="status">
+          {t('profile.checkoutCanceled')}
+        </div>
+      )}
       {failed ? (
         <div className="alert alert-error" role="alert">
           {t('profile.subscriptionError')}
@@ -213,19 +247,72 @@ function SubscriptionCard() {
           <p className="muted">{t('profile.status', { status: statusKey ? t(statusKey) : sub.subscription_status })}</p>
           {sub.trial_end && trial && <p>{t('profile.trialEnd', { date: formatDate(sub.trial_end) })}</p>}
           {sub.current_period_end && !trial && (
-            <p>
+            <p data-testid="period-end">
               {sub.cancel_at_period_end
                 ? t('profile.cancelAtEnd', { date: formatDate(sub.current_period_end) })
                 : t('profile.periodEnd', { date: formatDate(sub.current_period_end) })}
             </p>
           )}
+          {card && <p data-testid="payment-method">{t('profile.card', { card })}</p>}
+          <div className="upgrade-actions">
+            {!sub.is_subscribed || trial ? (
+              <button type="button" className="btn btn-primary" disabled={checkout.busy} onClick={() => void checkout.start()}>
+                {checkout.busy ? t('upgrade.ctaBusy') : t('profile.subscribe')}
+              </button>
+            ) : null}
+            {sub.can_manage && (
+              <button type="button" className="btn btn-secondary" disabled={portal.busy} onClick={() => void portal.start()}>
+                {t('profile.manage')}
+              </button>
+            )}
+          </div>
+          {(checkout.error || portal.error) && (
+            <div className="alert alert-error" role="alert">
+              {checkout.error ?? portal.error}
+            </div>
+          )}
         </>
       )}
-      <div className="soon-note" role="note" style={{ padding: 'var(--space-4)', marginTop: 'var(--space-3)' }}>
-        <span className="badge">{t('common.comingSoon')}</span>
-        <p style={{ margin: 0 }}>{t('profile.subscriptionNote')}</p>
-      </div>
+      <PromoForm onRedeemed={load} />
     </section>
+  );
+}
+
+/** A promo code (spec §4, §8): the server's message either way, the status refreshed on success. */
+export function PromoForm({ onRedeemed }: { onRedeemed?: () => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<PromoResult | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return;
+    setBusy(true);
+    const out = await redeemPromoCode(code);
+    setResult(out);
+    setBusy(false);
+    if (out.success) {
+      setCode('');
+      onRedeemed?.();
+      window.dispatchEvent(new Event(SUBSCRIPTION_REFRESH_EVENT));
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="field" style={{ marginTop: 'var(--space-4)' }}>
+      <label htmlFor={`${id}-code`}>{t('profile.promoLabel')}</label>
+      <div className="copy-row">
+        <input id={`${id}-code`} className="input" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={64} />
+        <button type="submit" className="btn btn-secondary" disabled={busy || !code.trim()}>
+          {t('profile.promoApply')}
+        </button>
+      </div>
+      {result && (
+        <div className={`alert ${result.success ? 'alert-success' : 'alert-error'}`} role={result.success ? 'status' : 'alert'} style={{ marginTop: 'var(--space-2)' }}>
+          {result.message}
+        </div>
+      )}
+    </form>
   );
 }
 
@@ -293,7 +380,7 @@ function ReferralCard() {
           </div>
           <div>
             <p style={{ marginBottom: 'var(--space-2)', fontWeight: 600 }}>
-              {t('profile.referralProgress', { count: Math.min(data.completed, data.goal), goal: data.goal })}
+              {t('profile.referralProgress', { count: data.completed % data.goal, goal: data.goal })}
               {pending > 0 && <span className="muted" style={{ fontWeight: 400 }}> · {t('profile.referralPending', { count: pending })}</span>}
             </p>
             <div
@@ -301,11 +388,16 @@ function ReferralCard() {
               role="progressbar"
               aria-valuemin={0}
               aria-valuemax={data.goal}
-              aria-valuenow={Math.min(data.completed, data.goal)}
+              aria-valuenow={data.completed % data.goal}
               aria-label={t('profile.referral')}
             >
-              <span style={{ width: `${(Math.min(data.completed, data.goal) / data.goal) * 100}%` }} />
+              <span style={{ width: `${((data.completed % data.goal) / data.goal) * 100}%` }} />
             </div>
+            {(data.rewards_earned ?? 0) > 0 && (
+              <p data-testid="referral-rewards" style={{ marginTop: 'var(--space-2)' }}>
+                {t('profile.referralRewards', { count: data.rewards_earned ?? 0, months: (data.rewards_earned ?? 0) * data.reward_months })}
+              </p>
+            )}
           </div>
         </div>
       )}

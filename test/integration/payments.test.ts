@@ -1,0 +1,335 @@
+// Premium for real on the laptop host: the real handlers and the real `stripe` client, talking to
+// the local Stripe stand-in in Stripe's own wire format (a field the app relies on that the
+// stand-in lacked would fail here). Checkout with the test cards, signed webhooks applied once and
+// in order, the customer portal, promo codes under races, the referral reward under concurrency,
+// and the monthly job ending expired trials.
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_CAPS } from '../../functions/core/plans.js';
+import { addMonths, formatDate } from '../../functions/core/premium.js';
+import { db } from '../../functions/platform/clients.js';
+import { config } from '../../functions/platform/config.js';
+import { stripe } from '../../functions/platform/stripe.js';
+import { LOCAL_SECRET_DEFAULTS } from '../../lib/local/host.js';
+import { TEST_CARDS } from '../../lib/local/stripe-standin.js';
+import { api, newUser, restart, startTestHost, type TestHost, type TestUser } from '../support/host.js';
+
+let host: TestHost;
+
+beforeAll(async () => {
+  host = await startTestHost();
+});
+
+afterAll(async () => {
+  await host?.stop();
+});
+
+const profileItem = async (userId: string) =>
+  (await db().send(new GetCommand({ TableName: config().tableNames.profiles, Key: { user_id: userId }, ConsistentRead: true }))).Item as Record<string, unknown>;
+
+const subscription = async (u: TestUser) => (await api(host, '/api/subscription', { token: u.accessToken })).body;
+
+const checkout = (u: TestUser) =>
+  api(host, '/api/checkout', {
+    token: u.accessToken,
+    method: 'POST',
+    body: { mode: 'subscription', success_url: `/profile?success=true&timestamp=${Date.now()}`, cancel_url: `/profile?canceled=true&timestamp=${Date.now()}` },
+  });
+
+/** The test checkout page's form, as a student submits it. */
+const payPage = (url: string, card: string) =>
+  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ card_number: card, exp: '12/34', cvc: '123' }) });
+
+async function subscribe(u: TestUser): Promise<string> {
+  const r = await checkout(u);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const paid = await payPage(r.body.url, '4242 4242 4242 4242');
+  expect(paid.status).toBe(303);
+  await host.stripe!.idle();
+  return r.body.sessionId as string;
+}
+
+const onboard = (u: TestUser) =>
+  api(host, '/api/onboarding', { token: u.accessToken, method: 'POST', body: { language: 'fr', education_level: 'licence', specialization: 'Biologie' } });
+
+describe('checkout', () => {
+  it('a declined card leaves the student free with a clear message; 4242 makes them Premium with the card shown', async () => {
+    const u = await newUser(host);
+    const first = await checkout(u);
+    expect(first.status).toBe(200);
+    expect(first.body.sessionId).toMatch(/^cs_test_/);
+    expect(first.body.url).toBe(`${host.url}/dev/stripe/checkout/${first.body.sessionId}`);
+
+    const page = await fetch(first.body.url);
+    const html = await page.text();
+    expect(html).toContain('paiement de test');
+    expect(html).toContain('6,99 €');
+
+    const declined = await payPage(first.body.url, TEST_CARDS.declined);
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('Votre carte a été refusée');
+    expect(await subscription(u)).toMatchObject({ is_subscribed: false, subscription_status: 'not_subscribed' });
+
+    const paid = await payPage(first.body.url, '4242 4242 4242 4242');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toMatch(new RegExp(`^${host.url}/profile\\?success=true&timestamp=\\d+$`));
+    await host.stripe!.idle();
+
+    const sub = await subscription(u);
+    expect(sub).toMatchObject({ is_subscribed: true, subscription_status: 'active', cancel_at_period_end: false, payment_method: 'visa •••• 4242', can_manage: true });
+    const periodEnd = new Date(sub.current_period_end).getTime();
+    expect(Math.abs(periodEnd - addMonths(new Date(), 1).getTime())).toBeLessThan(120_000);
+    const profile = await profileItem(u.sub);
+    expect(profile).toMatchObject({ is_subscribed: true, subscription_status: 'active', subscription_id: expect.stringMatching(/^sub_/) });
+    expect(profile.subscription_period_end).toBe(sub.current_period_end);
+
+    // Premium lifts the free cap on subjects.
+    for (let i = 0; i <= FREE_CAPS.max_subjects; i++) {
+      const s = await api(host, '/api/subjects', { token: u.accessToken, method: 'POST', body: { name: `Matière ${i}` } });
+      expect(s.status, JSON.stringify(s.body)).toBe(201);
+    }
+    // Nobody is charged twice.
+    const again = await checkout(u);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('already_subscribed');
+  });
+
+  it('keeps one Stripe customer per student, whatever the number of checkouts', async () => {
+    const u = await newUser(host);
+    const [a, b] = await Promise.all([checkout(u), checkout(u)]);
+    const c = await checkout(u);
+    const customers = [a, b, c].map((r) => host.stripe!.get('sessions', r.body.sessionId)!.customer);
+    expect(new Set(customers).size).toBe(1);
+    expect((await profileItem(u.sub)).stripe_customer_id).toBe(customers[0]);
+    const customer = await (await stripe()).customers.retrieve(String(customers[0]));
+    expect((customer as Stripe.Customer).metadata.user_id).toBe(u.sub);
+  });
+
+  it('refuses return addresses outside the app and an unknown price', async () => {
+    const u = await newUser(host);
+    const outside = await api(host, '/api/checkout', { token: u.accessToken, method: 'POST', body: { mode: 'subscription', success_url: 'https://evil.example/x', cancel_url: '/profile' } });
+    expect(outside.status).toBe(400);
+    expect(outside.body.error.code).toBe('checkout_url_invalid');
+    const price = await api(host, '/api/checkout', { token: u.accessToken, method: 'POST', body: { price_id: 'price_other', mode: 'subscription', success_url: '/profile', cancel_url: '/profile' } });
+    expect(price.body.error.code).toBe('checkout_price_unknown');
+    const anonymous = await api(host, '/api/checkout', { method: 'POST', body: { mode: 'subscription', success_url: '/profile', cancel_url: '/profile' } });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('the customer portal', () => {
+  it('cancels at the end of the period and resumes, the profile following within the webhook', async () => {
+    const u = await newUser(host);
+    const none = await api(host, '/api/billing-portal', { token: u.accessToken, method: 'POST' });
+    expect(none.status).toBe(409);
+    expect(none.body.error.code).toBe('billing_no_customer');
+    await subscribe(u);
+    const portal = await api(host, '/api/billing-portal', { token: u.accessToken, method: 'POST' });
+    expect(portal.status).toBe(200);
+    expect(portal.body.url).toMatch(new RegExp(`^${host.url}/dev/stripe/portal/bps_`));
+    const subId = String((await profileItem(u.sub)).subscription_id);
+    const act = (action: string) =>
+      fetch(portal.body.url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ subscription: subId, action }) });
+
+    expect((await act('cancel')).status).toBe(303);
+    const canceled = await subscription(u);
+    expect(canceled).toMatchObject({ is_subscribed: true, subscription_status: 'active', cancel_at_period_end: true });
+    expect(await (await fetch(portal.body.url)).text()).toContain(`actif jusqu'au ${formatDate(new Date(canceled.current_period_end), 'fr')}`);
+
+    expect((await act('resume')).status).toBe(303);
+    expect(await subscription(u)).toMatchObject({ is_subscribed: true, cancel_at_period_end: false });
+  });
+});
+
+describe('Stripe webhooks', () => {
+  const secret = LOCAL_SECRET_DEFAULTS.stripeWebhook!;
+  const deliver = (event: object) => {
+    const payload = JSON.stringify(event);
+    return api(host, '/api/webhooks/stripe', { method: 'POST', rawBody: payload, headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) } });
+  };
+
+  it('apply each event once and in order: an older state never overwrites a newer one', async () => {
+    const u = await newUser(host);
+    await subscribe(u);
+    const subId = String((await profileItem(u.sub)).subscription_id);
+    const current = await (await stripe()).subscriptions.retrieve(subId);
+    const base = Math.floor(Date.now() / 1000) + 60;
+    const event = (id: string, type: string, created: number, object: object) => ({ id, object: 'event', type, created, api_version: Stripe.API_VERSION, livemode: false, data: { object } });
+
+    const pastDue = event(`evt_${Date.now()}_late`, 'customer.subscription.updated', base + 10, { ...current, status: 'past_due' });
+    const older = event(`evt_${Date.now()}_early`, 'customer.subscription.updated', base + 5, { ...current, status: 'active' });
+    const first = await deliver(pastDue);
+    expect(first.body).toMatchObject({ received: true, replay: false, applied: true });
+    expect(await subscription(u)).toMatchObject({ is_subscribed: false, subscription_status: 'past_due' });
+    // Delivered after the newer one: acknowledged, nothing changes.
+    const late = await deliver(older);
+    expect(late.status).toBe(200);
+    expect(late.body.applied).toBe(false);
+    expect(await subscription(u)).toMatchObject({ is_subscribed: false, subscription_status: 'past_due' });
+    // A replay of the newer one is recognised.
+    expect((await deliver(pastDue)).body).toMatchObject({ replay: true });
+
+    const deleted = event(`evt_${Date.now()}_del`, 'customer.subscription.deleted', base + 20, { ...current, status: 'canceled' });
+    expect((await deliver(deleted)).body.applied).toBe(true);
+    expect(await subscription(u)).toMatchObject({ is_subscribed: false, subscription_status: 'canceled' });
+    expect(await profileItem(u.sub)).toMatchObject({ is_subscribed: false, subscription_status: 'canceled' });
+  });
+
+  it('read the subscription an invoice names: a failed payment ends Premium', async () => {
+    const u = await newUser(host);
+    await subscribe(u);
+    const subId = String((await profileItem(u.sub)).subscription_id);
+    const client = await stripe();
+    // Stripe's state moves on (here: the stand-in's subscription canceled), then the invoice event arrives.
+    await client.subscriptions.cancel(subId);
+    await host.stripe!.idle();
+    const r = await deliver({
+      id: `evt_${Date.now()}_inv`,
+      object: 'event',
+      type: 'invoice.payment_failed',
+      created: Math.floor(Date.now() / 1000) + 120,
+      api_version: Stripe.API_VERSION,
+      data: { object: { id: 'in_x', object: 'invoice', customer: 'cus_x', parent: { type: 'subscription_details', subscription_details: { subscription: subId, metadata: {} } } } },
+    });
+    expect(r.body.applied).toBe(true);
+    expect(await subscription(u)).toMatchObject({ is_subscribed: false, subscription_status: 'canceled' });
+  });
+});
+
+describe('account deletion', () => {
+  it('cancels the paid subscription, so a deleted account is never charged again', async () => {
+    const u = await newUser(host);
+    await subscribe(u);
+    const subId = String((await profileItem(u.sub)).subscription_id);
+    const deleted = await api(host, '/api/account', { token: u.accessToken, method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect((await (await stripe()).subscriptions.retrieve(subId)).status).toBe('canceled');
+    await host.stripe!.idle();
+    expect(await profileItem(u.sub)).toBeUndefined();
+  });
+});
+
+describe('the stand-in speaks Stripe', () => {
+  it('honours Idempotency-Key and answers unknown objects as Stripe does', async () => {
+    const client = await stripe();
+    const key = `test-${Date.now()}`;
+    const a = await client.customers.create({ email: 'a@example.com' }, { idempotencyKey: key });
+    const b = await client.customers.create({ email: 'a@example.com' }, { idempotencyKey: key });
+    expect(b.id).toBe(a.id);
+    await expect(client.subscriptions.retrieve('sub_missing')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing', statusCode: 404 });
+    const bad = new Stripe('sk_test_wrong', { host: host.stripe!.host, port: host.stripe!.port, protocol: 'http', maxNetworkRetries: 0 });
+    await expect(bad.customers.create({})).rejects.toMatchObject({ statusCode: 401 });
+  });
+});
+
+describe('promo codes', () => {
+  it('grant a month, extend an active trial by a month, and refuse a code used before (spec §8 messages)', async () => {
+    const u = await newUser(host);
+    const redeem = (code: string, lang = 'fr') => api(host, '/api/promo', { token: u.accessToken, method: 'POST', body: { code }, headers: { 'x-revise-language': lang } });
+    const invalid = await redeem('NOPE');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.message).toBe('Code promotionnel invalide');
+
+    const first = await redeem('  bienvenue ');
+    expect(first.status).toBe(200);
+    const end = addMonths(new Date(), 1);
+    expect(first.body.message).toBe(`Code appliqué ! Vous avez maintenant un accès Premium jusqu'au ${formatDate(end, 'fr')}`);
+    expect(first.body).toMatchObject({ success: true, extended: false });
+    expect(await subscription(u)).toMatchObject({ is_subscribed: true, subscription_status: 'trialing', payment_method: 'Free trial' });
+    expect(await profileItem(u.sub)).toMatchObject({ trial_code: 'BIENVENUE', subscription_id: 'promo', is_subscribed: true });
+
+    const same = await redeem('BIENVENUE');
+    expect(same.status).toBe(409);
+    expect(same.body.error.message).toBe('Vous avez déjà utilisé ce code promotionnel');
+
+    const second = await redeem('etudiant', 'en');
+    expect(second.body).toMatchObject({ success: true, extended: true });
+    const extended = addMonths(new Date(first.body.trial_end), 1);
+    expect(second.body.trial_end).toBe(extended.toISOString());
+    expect(second.body.message).toBe(`Code applied! Your Premium access has been extended until ${formatDate(extended, 'en')}`);
+    // An earlier code stays used even when it is no longer the last one.
+    expect((await redeem('bienvenue')).status).toBe(409);
+  });
+
+  it('ten racing redemptions of one code by one student give one success', async () => {
+    const u = await newUser(host);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => api(host, '/api/promo', { token: u.accessToken, method: 'POST', body: { code: 'RENTREE2025' } })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.body.error.code === 'promo_already_used')).toHaveLength(9);
+    const profile = await profileItem(u.sub);
+    expect(new Date(String(profile.trial_end)).getTime() - addMonths(new Date(), 1).getTime()).toBeLessThan(60_000);
+  });
+});
+
+describe('the referral reward', () => {
+  async function refer(referrer: TestUser, count: number): Promise<TestUser[]> {
+    const { body } = await api(host, '/api/referrals', { token: referrer.accessToken });
+    const referees = await Promise.all(Array.from({ length: count }, () => newUser(host)));
+    for (const r of referees) expect((await api(host, '/api/referrals', { token: r.accessToken, method: 'POST', body: { code: body.code } })).status).toBe(201);
+    return referees;
+  }
+
+  it('five referees completing onboarding at the same time give a free student two months, once', async () => {
+    const referrer = await newUser(host);
+    const referees = await refer(referrer, 6);
+    await Promise.all(referees.slice(0, 5).map(onboard));
+    const after5 = await profileItem(referrer.sub);
+    expect(after5.referral_reward_blocks).toBe(1);
+    expect(Math.abs(new Date(String(after5.trial_end)).getTime() - addMonths(new Date(), 2).getTime())).toBeLessThan(120_000);
+    expect(await subscription(referrer)).toMatchObject({ is_subscribed: true, subscription_status: 'trialing' });
+    // The sixth starts the next block: nothing more yet.
+    await onboard(referees[5]);
+    expect((await profileItem(referrer.sub)).trial_end).toBe(after5.trial_end);
+    const progress = (await api(host, '/api/referrals', { token: referrer.accessToken })).body;
+    expect(progress).toMatchObject({ completed: 6, goal: 5, rewards_earned: 1 });
+  });
+
+  it('a paying subscriber gets a credit worth two months on their Stripe balance', async () => {
+    const referrer = await newUser(host);
+    await subscribe(referrer);
+    const referees = await refer(referrer, 5);
+    await Promise.all(referees.map(onboard));
+    const customerId = String((await profileItem(referrer.sub)).stripe_customer_id);
+    const customer = (await (await stripe()).customers.retrieve(customerId)) as Stripe.Customer;
+    expect(customer.balance).toBe(-2 * 699);
+    expect((await profileItem(referrer.sub)).referral_reward_blocks).toBe(1);
+  });
+});
+
+describe('the monthly job ends expired trials', () => {
+  it('back to not subscribed, or to the paid subscription, once', async () => {
+    const free = await newUser(host);
+    const paying = await newUser(host);
+    for (const u of [free, paying]) expect((await api(host, '/api/promo', { token: u.accessToken, method: 'POST', body: { code: 'LICENCE2025' } })).status).toBe(200);
+    await subscribe(paying);
+    // While the trial runs, the plan fields stay the trial's.
+    expect(await profileItem(paying.sub)).toMatchObject({ subscription_status: 'trialing', provider_status: 'active' });
+    const past = new Date(Date.now() - 3600_000).toISOString();
+    for (const u of [free, paying]) {
+      await db().send(
+        new UpdateCommand({ TableName: config().tableNames.profiles, Key: { user_id: u.sub }, UpdateExpression: 'SET trial_end = :p, trial_open_until = :p', ExpressionAttributeValues: { ':p': past } }),
+      );
+    }
+    const run = (await host.functions.runSchedule('MonthlyUsage', new Date())) as { trialsEnded: number };
+    expect(run.trialsEnded).toBeGreaterThanOrEqual(2);
+    expect(await profileItem(free.sub)).toMatchObject({ is_subscribed: false, subscription_status: 'not_subscribed' });
+    expect(await profileItem(paying.sub)).toMatchObject({ is_subscribed: true, subscription_status: 'active' });
+    expect((await profileItem(free.sub)).trial_open).toBeUndefined();
+    const again = (await host.functions.runSchedule('MonthlyUsage', new Date())) as { trialsEnded: number };
+    expect(again.trialsEnded).toBe(0);
+  });
+});
+
+describe('the stand-in keeps its state', () => {
+  it('across a restart of the host: the subscription and the customer are still there', async () => {
+    const u = await newUser(host);
+    await subscribe(u);
+    const { subscription_id: subId, stripe_customer_id: customerId } = await profileItem(u.sub);
+    host = await restart(host);
+    const client = await stripe();
+    expect((await client.subscriptions.retrieve(String(subId))).status).toBe('active');
+    expect((await client.customers.retrieve(String(customerId))).id).toBe(customerId);
+    expect(await subscription(u)).toMatchObject({ is_subscribed: true, payment_method: 'visa •••• 4242' });
+  });
+});

@@ -1,0 +1,37 @@
+// Leaving for Stripe from any button (upgrade modal, onboarding pricing, profile): asks the server
+// for the page (checkout or customer portal) and sends the browser there; a failure is shown
+// inline by the caller with the spec's message (§8), and so is a visitor who is not signed in.
+import { useCallback, useState } from 'react';
+import { errorMessage } from '../../../functions/core/errors';
+import { createCheckout } from '../api/billing';
+import { useSession } from '../auth/session';
+import { useI18n } from '../i18n';
+
+/** `start()` fetches the URL and goes there; `busy` until the browser leaves, `error` if it cannot. */
+export function useRedirectTo(getUrl: () => Promise<string>, refuse?: () => string | null) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const start = useCallback(async () => {
+    setError(null);
+    const refused = refuse?.() ?? null;
+    if (refused) {
+      setError(refused);
+      return;
+    }
+    setBusy(true);
+    try {
+      window.location.assign(await getUrl());
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  }, [getUrl, refuse]);
+  return { start, busy, error };
+}
+
+export function useCheckout() {
+  const { status } = useSession();
+  const { lang } = useI18n();
+  const refuse = useCallback(() => (status === 'signedIn' ? null : errorMessage('checkout_not_signed_in', lang)), [status, lang]);
+  return useRedirectTo(createCheckout, refuse);
+}
