@@ -102,7 +102,7 @@ function definitionOf(ctx: Context): Ranked | null {
 }
 
 /** Intents a concise or course answer leads with: the course's sentence of that kind. */
-const LEADING_INTENTS: readonly Intent[] = ['formula', 'date', 'person', 'unit', 'example', 'cause'];
+const LEADING_INTENTS: readonly Intent[] = ['formula', 'date', 'person', 'unit', 'example', 'cause', 'place'];
 
 /**
  * The sentence of the kind the question asks for ("la formule de …", "en quelle année …", "who …"),
@@ -111,12 +111,16 @@ const LEADING_INTENTS: readonly Intent[] = ['formula', 'date', 'person', 'unit',
  */
 function intentSentence(ctx: Context): Ranked | null {
   if (!LEADING_INTENTS.some((i) => ctx.focus.intents.has(i))) return null;
-  let best: Ranked | null = null;
-  for (const r of ctx.ranked) {
-    if (r.intent <= 0 || SYMBOL_NAMES.test(r.s.text)) continue;
-    if (!best || r.intent > best.intent) best = r;
-  }
-  return best;
+  const pick = (symbols: boolean) => {
+    let best: Ranked | null = null;
+    for (const r of ctx.ranked) {
+      if (r.intent <= 0 || SYMBOL_NAMES.test(r.s.text) !== symbols) continue;
+      if (!best || r.intent > best.intent) best = r;
+    }
+    return best;
+  };
+  // A list of a formula's symbols answers a question about units only when nothing else does ("where F is … in newtons").
+  return pick(false) ?? (ctx.focus.intents.has('unit') ? pick(true) : null);
 }
 
 /**
@@ -184,53 +188,79 @@ function definitionBlock(ctx: Context, def: Ranked): AnswerBlock {
   return { kind: 'definition', text: labelled(ctx.lang, ctx.msg.definition, def.s.text), citations: citeBlock(ctx, [def.s]) };
 }
 
-/** `course`: the course's own explanation, definition first, in the course's order. */
-function courseMode(ctx: Context): AnswerBlock[] {
-  const def = definitionOf(ctx);
-  const skip = new Set(def ? [def.s.index] : []);
-  const chosen = supporting(ctx, ctx.detail.sentences, skip).map((r) => r.s);
-  // The sentence of the asked kind ("en quelle année …") is part of the explanation.
+/**
+ * The sentence an answer opens with: the one that best matches the question. The course's
+ * definition of the asked term for a question about what something is (or when the definition
+ * matches as much of the question as anything else); the sentence of the asked kind (a formula, a
+ * date, a person, a cause …) when the question asks for one; otherwise the sentence that covers
+ * most of the question's topic, never a neighbour that merely shares its page.
+ */
+function leader(ctx: Context): Ranked | null {
   const asked = intentSentence(ctx);
-  if (asked && !skip.has(asked.s.index) && !chosen.includes(asked.s)) chosen.unshift(asked.s);
-  // The formulas stated where the answer is (the definition's or the best sentence's section).
-  const anchor = def?.s ?? chosen[0];
-  if (anchor) {
-    const formulas = ctx.analysis.sentences.filter(
-      (s) => s.formula && !s.exercise && s.page.file_id === anchor.page.file_id && s.section === anchor.section && !chosen.includes(s),
-    );
-    chosen.push(...formulas.slice(0, ctx.detail.extras));
+  if (asked) return asked;
+  let best: Ranked | null = null;
+  for (const r of ctx.ranked) {
+    if (SYMBOL_NAMES.test(r.s.text) || (r.s.wordCount < 4 && !r.s.formula)) continue;
+    if (!best || r.own > best.own + 1e-9 || (Math.abs(r.own - best.own) <= 1e-9 && r.withHeading > best.withHeading + 1e-9)) best = r;
   }
+  const def = definitionOf(ctx);
+  if (def && best && ((asksWhatIs(ctx) && def.own >= 0.6 * best.own) || def.own >= best.own - 1e-9)) return def;
+  return best ?? def;
+}
+
+/** "Qu'est-ce que …", "C'est quoi …", "What is …", "Define …", "Que signifie …": a definition is asked for. */
+function asksWhatIs(ctx: Context): boolean {
+  if (ctx.focus.intents.has('definition')) return true;
+  const q = ctx.req.question.trim();
+  return /^(?:qu['’]est[- ]ce\s+qu|c['’]est\s+quoi|que\s+(?:signifie|veut\s+dire|désigne)|quelle\s+est\s+la\s+définition|définis|what\s+(?:is|are)\s+(?:an?\s+|the\s+)?[\p{L}'’ -]+\?$|what\s+does\s+.+\s+mean|define)/iu.test(q) &&
+    !ctx.focus.intents.has('cause');
+}
+
+/** The lead sentence as a block: "Définition : …" when it is the definition of the asked term. */
+function leadBlock(ctx: Context, lead: Ranked, also: SentenceInfo[] = []): AnswerBlock {
+  if (lead.defines && !also.length && lead === definitionOf(ctx)) return definitionBlock(ctx, lead);
+  const list = [lead.s, ...also];
+  return { kind: lead.s.formula ? 'formula' : 'paragraph', text: list.map((s) => s.text).join(' '), citations: citeBlock(ctx, list) };
+}
+
+/** `course`: the definition or the rule that answers, then its immediate context from the course, in the course's order. */
+function courseMode(ctx: Context): AnswerBlock[] {
+  const lead = leader(ctx);
+  if (!lead) return [];
+  const skip = new Set([lead.s.index]);
+  const names = lead.s.formula ? symbolsSentence(ctx, lead.s) : null;
+  if (names) skip.add(names.index);
+  // Its immediate context: the best sentences of the same section, and the formulas stated there.
+  const near = (s: SentenceInfo) => s.page.file_id === lead.s.page.file_id && s.section === lead.s.section;
+  const chosen = supporting(ctx, ctx.detail.sentences - 1, skip).map((r) => r.s).filter((s) => near(s) || ctx.ranked.find((r) => r.s === s && r.own >= FOUND_THRESHOLD));
+  const formulas = ctx.analysis.sentences.filter((s) => s.formula && !s.exercise && near(s) && !skip.has(s.index) && !chosen.includes(s));
+  chosen.push(...formulas.slice(0, ctx.detail.extras));
   for (const s of [...chosen]) {
-    const names = s.formula ? symbolsSentence(ctx, s) : null;
-    if (names && !chosen.includes(names) && !skip.has(names.index)) chosen.push(names);
+    const n = s.formula ? symbolsSentence(ctx, s) : null;
+    if (n && !chosen.includes(n) && !skip.has(n.index)) chosen.push(n);
   }
-  const defKey = def ? textKey(def.s) : '';
-  return [...(def ? [definitionBlock(ctx, def)] : []), ...paragraphs(ctx, chosen.filter((s) => textKey(s) !== defKey))];
+  const leadKey = textKey(lead.s);
+  return [leadBlock(ctx, lead, names ? [names] : []), ...paragraphs(ctx, chosen.filter((s) => textKey(s) !== leadKey && !skip.has(s.index)))];
 }
 
 /**
- * `concise`: one to three sentences, the definition first — or, for a question that asks for a
- * formula, a date, a person …, the course's sentence of that kind (a formula with the sentence
- * naming its symbols), then the definition, in the course's order.
+ * `concise`: one or two sentences, both on the question's topic: the best-matching one (a formula
+ * with the sentence naming its symbols), and a second only when it too covers most of the topic.
  */
 function concise(ctx: Context): AnswerBlock[] {
-  const n = ctx.detail.concise;
-  const def = definitionOf(ctx);
-  const asked = intentSentence(ctx);
-  const list: SentenceInfo[] = [];
-  if (asked) {
-    list.push(asked.s);
-    const names = asked.s.formula ? symbolsSentence(ctx, asked.s) : null;
-    if (names && list.length < n) list.push(names);
+  const lead = leader(ctx);
+  if (!lead) return [];
+  const list: SentenceInfo[] = [lead.s];
+  const names = lead.s.formula ? symbolsSentence(ctx, lead.s) : null;
+  if (names) list.push(names);
+  const max = Math.min(2, ctx.detail.concise);
+  if (list.length < max) {
+    const second = ctx.ranked.find(
+      (r) => r !== lead && textKey(r.s) !== textKey(lead.s) && !r.s.formula && !SYMBOL_NAMES.test(r.s.text) && r.own >= Math.max(FOUND_THRESHOLD, lead.own),
+    );
+    if (second) list.push(second.s);
   }
-  if (def && list.length < n && !list.includes(def.s)) list.push(def.s);
-  for (const r of supporting(ctx, n, new Set(list.map((s) => s.index)), (s) => !s.formula)) {
-    if (list.length >= n) break;
-    list.push(r.s);
-  }
-  const chosen = distinct(asked ? [...list].sort(byIndex) : list);
-  if (!chosen.length) return [];
-  return [{ kind: 'paragraph', text: chosen.map((s) => s.text).join(' '), citations: citeBlock(ctx, chosen) }];
+  return [{ kind: 'paragraph', text: list.map((s) => s.text).join(' '), citations: citeBlock(ctx, list) }];
 }
 
 function stripLabel(text: string): string {
