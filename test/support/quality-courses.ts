@@ -42,9 +42,9 @@ respiration de la plante en consomme.`,
   `Chapitre 3 : Photosynthèse et respiration
 
 3.1 Comparer deux processus
-Photosynthèse                                Respiration
-Elle a lieu le jour, dans les chloroplastes.  Elle a lieu jour et nuit, dans les mitochondries.
-Elle consomme du dioxyde de carbone.          Elle rejette du dioxyde de carbone.
+Photosynthèse                                   Respiration
+Elle a lieu le jour, dans les chloroplastes.    Elle a lieu jour et nuit, dans les mitochondries.
+Elle consomme du dioxyde de carbone.            Elle rejette du dioxyde de carbone.
 La respiration cellulaire libère l'énergie contenue dans le glucose car elle
 l'oxyde en présence de dioxygène.
 Les plantes respirent aussi la nuit, parce que leurs cellules ont besoin d'énergie en

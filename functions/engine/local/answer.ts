@@ -115,7 +115,7 @@ function intentSentence(ctx: Context): Ranked | null {
     let best: Ranked | null = null;
     for (const r of ctx.ranked) {
       if (r.intent <= 0 || SYMBOL_NAMES.test(r.s.text) !== symbols) continue;
-      if (!best || r.intent > best.intent) best = r;
+      if (!best || r.intent > best.intent || (r.intent === best.intent && r.own > best.own)) best = r;
     }
     return best;
   };
@@ -216,11 +216,45 @@ function asksWhatIs(ctx: Context): boolean {
     !ctx.focus.intents.has('cause');
 }
 
-/** The lead sentence as a block: "Définition : …" when it is the definition of the asked term. */
+/** A sentence that announces a list: "… en deux phases.", "Elle comprend quatre étapes successives :". */
+const ANNOUNCE_RE =
+  /(?:(?<![\p{L}\p{N}])(?:deux|trois|quatre|cinq|six|sept|plusieurs|two|three|four|five|six|seven|several)\s+(?:\p{L}+\s+)?(?:phases|étapes|parties|stades|temps|types|catégories|causes|conséquences|steps|stages|parts|types|kinds|causes|consequences)(?![\p{L}\p{N}])[^.]*[.:]|:)\s*$/iu;
+const COUNTS: Record<string, number> = { deux: 2, two: 2, trois: 3, three: 3, quatre: 4, four: 4, cinq: 5, five: 5, six: 6, sept: 7, seven: 7 };
+
+/**
+ * What a lead sentence announces, when it announces a list ("… en deux phases.", "… quatre étapes
+ * :"), or when the definition that leads is followed by such an announcement: the announced
+ * sentences or items that follow it in the same section (as many as it says, at most 6).
+ */
+function announced(ctx: Context, lead: SentenceInfo): SentenceInfo[] {
+  const all = ctx.analysis.sentences;
+  const same = (n: SentenceInfo | undefined): n is SentenceInfo =>
+    !!n && n.page.file_id === lead.page.file_id && n.section === lead.section && n.role !== 'heading' && !n.exercise;
+  const out: SentenceInfo[] = [];
+  let at = lead;
+  if (!ANNOUNCE_RE.test(lead.text)) {
+    const next = all[lead.index + 1];
+    if (!same(next) || !ANNOUNCE_RE.test(next.text) || next.page !== lead.page) return [];
+    out.push(next);
+    at = next;
+  }
+  const count = /(?<![\p{L}\p{N}])(deux|trois|quatre|cinq|six|sept|two|three|four|five|seven)(?![\p{L}\p{N}])/iu.exec(at.text);
+  const max = count ? (COUNTS[count[1].toLowerCase()] ?? 6) : 6;
+  for (let i = at.index + 1, n = 0; n < max; i++, n++) {
+    const next = all[i];
+    if (!same(next) || next.formula || (out.length && SYMBOL_NAMES.test(next.text))) break;
+    out.push(next);
+  }
+  return out;
+}
+
+/** The lead sentence as a block ("Définition : …" when it is the definition of the asked term), with what it announces. */
 function leadBlock(ctx: Context, lead: Ranked, also: SentenceInfo[] = []): AnswerBlock {
-  if (lead.defines && !also.length && lead === definitionOf(ctx)) return definitionBlock(ctx, lead);
-  const list = [lead.s, ...also];
-  return { kind: lead.s.formula ? 'formula' : 'paragraph', text: list.map((s) => s.text).join(' '), citations: citeBlock(ctx, list) };
+  const list = distinct([lead.s, ...also, ...(lead.s.formula ? [] : announced(ctx, lead.s))]);
+  if (lead.defines && list.length === 1 && lead === definitionOf(ctx)) return definitionBlock(ctx, lead);
+  const text = list.map((s) => s.text).join(list.some((s) => s.role === 'item') ? '\n' : ' ');
+  const kind = lead.s.formula ? 'formula' : lead.defines && lead === definitionOf(ctx) ? 'definition' : 'paragraph';
+  return { kind, text: kind === 'definition' ? labelled(ctx.lang, ctx.msg.definition, text) : text, citations: citeBlock(ctx, list) };
 }
 
 /** `course`: the definition or the rule that answers, then its immediate context from the course, in the course's order. */
@@ -239,8 +273,10 @@ function courseMode(ctx: Context): AnswerBlock[] {
     const n = s.formula ? symbolsSentence(ctx, s) : null;
     if (n && !chosen.includes(n) && !skip.has(n.index)) chosen.push(n);
   }
-  const leadKey = textKey(lead.s);
-  return [leadBlock(ctx, lead, names ? [names] : []), ...paragraphs(ctx, chosen.filter((s) => textKey(s) !== leadKey && !skip.has(s.index)))];
+  const first = leadBlock(ctx, lead, names ? [names] : []);
+  const quoted = new Set(first.citations.map((c) => c.quote));
+  const rest = chosen.filter((s) => !skip.has(s.index) && !quoted.has(s.text));
+  return [first, ...paragraphs(ctx, rest)];
 }
 
 /**
@@ -253,14 +289,17 @@ function concise(ctx: Context): AnswerBlock[] {
   const list: SentenceInfo[] = [lead.s];
   const names = lead.s.formula ? symbolsSentence(ctx, lead.s) : null;
   if (names) list.push(names);
-  const max = Math.min(2, ctx.detail.concise);
-  if (list.length < max) {
+  // A lead that announces a list ("… en deux phases.") goes with what it announces, and nothing else.
+  const listed = lead.s.formula ? [] : announced(ctx, lead.s);
+  if (listed.length) list.push(...listed);
+  else if (list.length < Math.min(2, ctx.detail.concise)) {
     const second = ctx.ranked.find(
       (r) => r !== lead && textKey(r.s) !== textKey(lead.s) && !r.s.formula && !SYMBOL_NAMES.test(r.s.text) && r.own >= Math.max(FOUND_THRESHOLD, lead.own),
     );
     if (second) list.push(second.s);
   }
-  return [{ kind: 'paragraph', text: list.map((s) => s.text).join(' '), citations: citeBlock(ctx, list) }];
+  const chosen = distinct(list);
+  return [{ kind: 'paragraph', text: chosen.map((s) => s.text).join(chosen.some((s) => s.role === 'item') ? '\n' : ' '), citations: citeBlock(ctx, chosen) }];
 }
 
 function stripLabel(text: string): string {

@@ -63,7 +63,7 @@ export interface Ranked {
   copies: SentenceInfo[];
 }
 
-const PRONOUN_RE = /^(?:it|they|this|these|he|she|il|elle|ils|elles|ce|cet|cette|ces|celle|celui|celles|ceux)\s/iu;
+const PRONOUN_RE = /^(?:it|they|this|these|he|she|il|elle|ils|elles|ce|cet|cette|ces|celle|celui|celles|ceux|son|sa|ses|leur|leurs|its|their)\s/iu;
 
 /** Extra score of a sentence fully of the asked kind and right with the topic. */
 const INTENT_BONUS = 0.6;
@@ -97,7 +97,7 @@ const CAUSE_RE: Record<CourseLanguage, RegExp> = {
 };
 /** Where something is or happens: "dans les chloroplastes", "a lieu", "in London", "takes place". */
 const PLACE_RE: Record<CourseLanguage, RegExp> = {
-  fr: /(?<![\p{L}\p{N}])(?:a\s+lieu|ont\s+lieu|se\s+(?:déroulent?|produisent|produit|trouvent?|situent?)|situ[ée]e?s?\s|entrent?\s+dans|au\s+niveau\s+d|à\s+l['’]intérieur\s+d|(?:à|en|dans)\s+\p{Lu}\p{Ll})/u,
+  fr: /(?<![\p{L}\p{N}])(?:a\s+lieu|ont\s+lieu|se\s+(?:déroulen?t?|produisent|produit|trouven?t?|situen?t?)|situ[ée]e?s?\s|entren?t?\s+dans|au\s+niveau\s+d|à\s+l['’]intérieur\s+d|(?:à|en|dans)\s+\p{Lu}\p{Ll})/u,
   en: /(?<![\p{L}\p{N}])(?:takes?\s+place|took\s+place|located|occurs?\s+in|found\s+in|(?:in|at|near)\s+\p{Lu}\p{Ll})/u,
 };
 /** The question's own cue word, written in the sentence ("l'unité d'énergie", "the formula"). */
@@ -148,6 +148,8 @@ function followsTopic(analysis: CourseAnalysis, focus: Focus, s: SentenceInfo): 
     // A blank line between them: another paragraph.
     if (/\n[ \t]*\n/u.test(s.page.text.slice(p.end, s.start))) return false;
     if (knownCoverage(focus, [p.stemSet]) >= FOUND_THRESHOLD) return true;
+    // Beyond the sentence just before, only a sentence that refers back ("Cette notion …") still speaks of it.
+    if (!PRONOUN_RE.test(s.text)) return false;
   }
   return false;
 }
