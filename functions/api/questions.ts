@@ -68,7 +68,7 @@ export function historyOf(conversation: Conversation | null): { question: string
   return (conversation?.turns ?? []).slice(-HISTORY_TURNS).map((t) => ({ question: t.question, answer: shorten(answerText(t.answer), HISTORY_ANSWER_CHARS) }));
 }
 
-export const askQuestion = userRoute({ params: subjectParams, body: z.unknown() }, async ({ params, body, user }) => {
+export const askQuestion = userRoute({ params: subjectParams, body: z.unknown() }, async ({ params, body, user, lang }) => {
   const ask = readAsk(body);
   const now = new Date();
   const plan = await currentPlan(user.id, now);
@@ -88,6 +88,7 @@ export const askQuestion = userRoute({ params: subjectParams, body: z.unknown() 
             mode: ask.mode,
             level: plan.profile?.education_level ?? null,
             history: historyOf(previous),
+            interfaceLanguage: lang,
           }),
         ),
       );

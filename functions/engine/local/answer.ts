@@ -6,6 +6,7 @@
 // asks for a formula, a date, a person, a unit … is answered with the course's sentence of that
 // kind first; a sentence the course repeats is written once, with its places merged in the citations.
 import { answerSchema, type Answer, type AnswerBlock, type AnswerRequest, type Citation, type CitedText, type CourseLanguage, type ExerciseSolution } from '../types.js';
+import { foldText } from '../text/index.js';
 import { analyzeCourse, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import { citeAll, citeMerged } from './citations.js';
 import { planExercise, type ExercisePlan } from './exercise.js';
@@ -17,7 +18,10 @@ import { FOUND_THRESHOLD, PASSAGES, SYMBOL_NAMES, answers, focusOf, rankSentence
 
 interface Context {
   req: AnswerRequest;
+  /** The course's language (what it cites is written in). */
   lang: CourseLanguage;
+  /** The interface's language: what the engine writes about the answer (labels, not found, related passages). */
+  ui: CourseLanguage;
   msg: Messages;
   detail: Detail;
   analysis: CourseAnalysis;
@@ -44,7 +48,8 @@ export function buildAnswer(req: AnswerRequest): Answer {
   });
   const places = new Map<string, SentenceInfo[]>();
   for (const r of ranked) places.set(textKey(r.s), [r.s, ...r.copies]);
-  const ctx: Context = { req, lang, msg: messages(lang), detail, analysis, focus, ranked, found: answers(analysis, ranked, focus), relevance, places };
+  const ui = req.interfaceLanguage ?? lang;
+  const ctx: Context = { req, lang, ui, msg: messages(ui), detail, analysis, focus, ranked, found: answers(analysis, ranked, focus), relevance, places };
   const answer = generate(ctx);
   return answerSchema.parse(answer);
 }
@@ -91,9 +96,11 @@ function notFound(ctx: Context): Answer {
     const key = pageKey(r.s.page.file_id, r.s.page.page);
     if (pages.has(key)) continue;
     pages.add(key);
-    blocks.push({ kind: 'point', text: labelled(ctx.lang, ctx.msg.related, r.s.text), citations: citeBlock(ctx, [r.s]) });
+    blocks.push({ kind: 'point', text: labelled(ctx.ui, ctx.msg.related, r.s.text), citations: citeBlock(ctx, [r.s]) });
   }
-  return { mode: ctx.req.mode, language: ctx.lang, found: false, not_found_message: ctx.msg.notFound, blocks };
+  // A question in the other language than the course's that the course still does not answer: say so, and suggest its language.
+  const message = ctx.focus.language !== ctx.lang ? `${ctx.msg.notFound} ${ctx.msg.askInCourseLanguage(ctx.lang)}` : ctx.msg.notFound;
+  return { mode: ctx.req.mode, language: ctx.lang, found: false, not_found_message: message, blocks };
 }
 
 /** The best definition of a term of the question, if the retrieved sentences hold one. */
@@ -160,7 +167,7 @@ function paragraphs(ctx: Context, list: SentenceInfo[], firstLabel?: string): An
   const flush = () => {
     if (!run.length) return;
     const text = run.map((s) => s.text).join(' ');
-    blocks.push({ kind: 'paragraph', text: firstLabel && !blocks.some((b) => b.kind === 'paragraph') ? labelled(ctx.lang, firstLabel, text) : text, citations: citeBlock(ctx, run) });
+    blocks.push({ kind: 'paragraph', text: firstLabel && !blocks.some((b) => b.kind === 'paragraph') ? labelled(ctx.ui, firstLabel, text) : text, citations: citeBlock(ctx, run) });
     run = [];
   };
   const sorted = distinct([...list].sort(byIndex));
@@ -185,7 +192,7 @@ function paragraphs(ctx: Context, list: SentenceInfo[], firstLabel?: string): An
 }
 
 function definitionBlock(ctx: Context, def: Ranked): AnswerBlock {
-  return { kind: 'definition', text: labelled(ctx.lang, ctx.msg.definition, def.s.text), citations: citeBlock(ctx, [def.s]) };
+  return { kind: 'definition', text: labelled(ctx.ui, ctx.msg.definition, def.s.text), citations: citeBlock(ctx, [def.s]) };
 }
 
 /**
@@ -201,11 +208,22 @@ function leader(ctx: Context): Ranked | null {
   let best: Ranked | null = null;
   for (const r of ctx.ranked) {
     if (SYMBOL_NAMES.test(r.s.text) || (r.s.wordCount < 4 && !r.s.formula)) continue;
-    if (!best || r.own > best.own + 1e-9 || (Math.abs(r.own - best.own) <= 1e-9 && r.withHeading > best.withHeading + 1e-9)) best = r;
+    if (!best || r.own > best.own + 1e-9) best = r;
+    else if (Math.abs(r.own - best.own) <= 1e-9) {
+      // Equal coverage: the sentence that is about the topic (it comes first: "La photosynthèse se déroule …").
+      const [a, b] = [r.withHeading - best.withHeading, topicPosition(ctx, best.s) - topicPosition(ctx, r.s)];
+      if (a > 1e-9 || (Math.abs(a) <= 1e-9 && b > 0)) best = r;
+    }
   }
   const def = definitionOf(ctx);
   if (def && best && ((asksWhatIs(ctx) && def.own >= 0.6 * best.own) || def.own >= best.own - 1e-9)) return def;
   return best ?? def;
+}
+
+/** Where the question's first topic term stands among the sentence's content words (its subject comes first). */
+function topicPosition(ctx: Context, s: SentenceInfo): number {
+  const i = s.stems.findIndex((t) => ctx.focus.weights.has(t));
+  return i < 0 ? s.stems.length : i;
 }
 
 /** "Qu'est-ce que …", "C'est quoi …", "What is …", "Define …", "Que signifie …": a definition is asked for. */
@@ -248,13 +266,18 @@ function announced(ctx: Context, lead: SentenceInfo): SentenceInfo[] {
   return out;
 }
 
+/** The sentences a lead block holds: the lead, what goes with it, and what it announces. */
+function leadList(ctx: Context, lead: Ranked, also: SentenceInfo[] = [], withAnnounced = true): SentenceInfo[] {
+  return distinct([lead.s, ...also, ...(lead.s.formula || !withAnnounced ? [] : announced(ctx, lead.s))]);
+}
+
 /** The lead sentence as a block ("Définition : …" when it is the definition of the asked term), with what it announces. */
-function leadBlock(ctx: Context, lead: Ranked, also: SentenceInfo[] = []): AnswerBlock {
-  const list = distinct([lead.s, ...also, ...(lead.s.formula ? [] : announced(ctx, lead.s))]);
+function leadBlock(ctx: Context, lead: Ranked, also: SentenceInfo[] = [], withAnnounced = true): AnswerBlock {
+  const list = leadList(ctx, lead, also, withAnnounced);
   if (lead.defines && list.length === 1 && lead === definitionOf(ctx)) return definitionBlock(ctx, lead);
   const text = list.map((s) => s.text).join(list.some((s) => s.role === 'item') ? '\n' : ' ');
   const kind = lead.s.formula ? 'formula' : lead.defines && lead === definitionOf(ctx) ? 'definition' : 'paragraph';
-  return { kind, text: kind === 'definition' ? labelled(ctx.lang, ctx.msg.definition, text) : text, citations: citeBlock(ctx, list) };
+  return { kind, text: kind === 'definition' ? labelled(ctx.ui, ctx.msg.definition, text) : text, citations: citeBlock(ctx, list) };
 }
 
 /** `course`: the definition or the rule that answers, then its immediate context from the course, in the course's order. */
@@ -273,10 +296,9 @@ function courseMode(ctx: Context): AnswerBlock[] {
     const n = s.formula ? symbolsSentence(ctx, s) : null;
     if (n && !chosen.includes(n) && !skip.has(n.index)) chosen.push(n);
   }
-  const first = leadBlock(ctx, lead, names ? [names] : []);
-  const quoted = new Set(first.citations.map((c) => c.quote));
-  const rest = chosen.filter((s) => !skip.has(s.index) && !quoted.has(s.text));
-  return [first, ...paragraphs(ctx, rest)];
+  const inLead = new Set(leadList(ctx, lead, names ? [names] : []).map(textKey));
+  const rest = chosen.filter((s) => !skip.has(s.index) && !inLead.has(textKey(s)));
+  return [leadBlock(ctx, lead, names ? [names] : []), ...paragraphs(ctx, rest)];
 }
 
 /**
@@ -291,7 +313,9 @@ function concise(ctx: Context): AnswerBlock[] {
   if (names) list.push(names);
   // A lead that announces a list ("… en deux phases.") goes with what it announces, and nothing else.
   const listed = lead.s.formula ? [] : announced(ctx, lead.s);
-  if (listed.length) list.push(...listed);
+  // "… en deux phases." then the two phases: the phases say it in two sentences.
+  if (listed.length && ANNOUNCE_RE.test(lead.s.text) && listed.length <= 2 && listed.every((s) => s.role !== 'item')) list.splice(0, list.length, ...listed);
+  else if (listed.length) list.push(...listed);
   else if (list.length < Math.min(2, ctx.detail.concise)) {
     const second = ctx.ranked.find(
       (r) => r !== lead && textKey(r.s) !== textKey(lead.s) && !r.s.formula && !SYMBOL_NAMES.test(r.s.text) && r.own >= Math.max(FOUND_THRESHOLD, lead.own),
@@ -308,21 +332,26 @@ function stripLabel(text: string): string {
 
 /** `detailed`: definition, explanation, formulas with their symbols, examples, points to remember. */
 function detailed(ctx: Context): AnswerBlock[] {
-  const { msg, lang, detail } = ctx;
-  const blocks: AnswerBlock[] = [];
-  const used = new Set<number>();
+  const { msg, ui: lang, detail } = ctx;
+  const lead = leader(ctx);
+  if (!lead) return [];
+  const blocks: AnswerBlock[] = [leadBlock(ctx, lead)];
+  const leading = leadList(ctx, lead);
+  const used = new Set<number>(leading.map((s) => s.index));
+  const inLead = new Set(leading.map(textKey));
+  const quoted = { has: (text: string) => inLead.has(foldText(text)) };
   const def = definitionOf(ctx);
-  if (def) {
+  if (def && !used.has(def.s.index) && !quoted.has(def.s.text)) {
     blocks.push(definitionBlock(ctx, def));
     used.add(def.s.index);
   }
-  const explanation = supporting(ctx, detail.sentences, used, (s) => !s.formula && !s.example && !s.law).map((r) => r.s);
+  const explanation = supporting(ctx, detail.sentences, used, (s) => !s.formula && !s.example && !s.law && !quoted.has(s.text)).map((r) => r.s);
   explanation.forEach((s) => used.add(s.index));
   blocks.push(...paragraphs(ctx, explanation, msg.explanation));
-  const sections = new Set([...(def ? [def.s] : []), ...explanation].map((s) => `${s.page.file_id}|${s.section}`));
+  const sections = new Set([lead.s, ...(def ? [def.s] : []), ...explanation].map((s) => `${s.page.file_id}|${s.section}`));
   const inScope = (s: SentenceInfo) => sections.has(`${s.page.file_id}|${s.section}`);
   const related = (keep: (s: SentenceInfo) => boolean) =>
-    ctx.ranked.filter((r) => !used.has(r.s.index) && keep(r.s) && (r.own > 0 || inScope(r.s))).slice(0, detail.extras);
+    ctx.ranked.filter((r) => !used.has(r.s.index) && !quoted.has(r.s.text) && keep(r.s) && (r.own > 0 || inScope(r.s))).slice(0, detail.extras);
   for (const r of related((s) => s.formula)) {
     used.add(r.s.index);
     const names = symbolsSentence(ctx, r.s);
@@ -334,10 +363,20 @@ function detailed(ctx: Context): AnswerBlock[] {
     used.add(r.s.index);
     blocks.push({ kind: 'example', text: labelled(lang, msg.example, stripLabel(r.s.text)), citations: citeBlock(ctx, [r.s]) });
   }
-  const laws = ctx.ranked.filter((r) => !used.has(r.s.index) && r.s.law && !r.s.formula && r.own > 0);
+  const laws = ctx.ranked.filter((r) => !used.has(r.s.index) && !quoted.has(r.s.text) && r.s.law && !r.s.formula && r.own > 0);
   for (const r of laws.slice(0, Math.max(1, Math.floor(detail.extras / 2)))) {
     used.add(r.s.index);
     blocks.push({ kind: 'point', text: labelled(lang, msg.keyPoint, r.s.text), citations: citeBlock(ctx, [r.s]) });
+  }
+  // What other pages of the course say about it.
+  const pages = new Set([...used].map((i) => pageKey(ctx.analysis.sentences[i].page.file_id, ctx.analysis.sentences[i].page.page)));
+  for (const r of ctx.ranked) {
+    if (blocks.length >= 8) break;
+    const key = pageKey(r.s.page.file_id, r.s.page.page);
+    if (pages.has(key) || used.has(r.s.index) || quoted.has(r.s.text) || r.own < FOUND_THRESHOLD || SYMBOL_NAMES.test(r.s.text) || r.s.formula) continue;
+    pages.add(key);
+    used.add(r.s.index);
+    blocks.push({ kind: 'point', text: labelled(lang, msg.elsewhere(r.s.page.page), r.s.text), citations: citeBlock(ctx, [r.s]) });
   }
   return blocks;
 }
@@ -374,16 +413,30 @@ function methodSentences(ctx: Context): SentenceInfo[] {
 }
 
 function stepBlocks(ctx: Context, list: SentenceInfo[]): AnswerBlock[] {
-  return distinct(list).map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.lang, ctx.msg.step(i + 1), stripEnumerator(s.text)), citations: citeBlock(ctx, [s]) }));
+  return distinct(list).map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.ui, ctx.msg.step(i + 1), stripEnumerator(s.text)), citations: citeBlock(ctx, [s]) }));
 }
 
 /** `step_by_step`: numbered steps from the course (a calculation's steps when the question has data). */
 function stepByStep(ctx: Context): AnswerBlock[] {
-  const def = definitionOf(ctx);
-  const steps = methodSentences(ctx);
-  if (!steps.length) return [];
-  const blocks = stepBlocks(ctx, steps);
-  return def && !steps.includes(def.s) ? [definitionBlock(ctx, def), ...blocks] : blocks;
+  const lead = leader(ctx);
+  if (!lead) return [];
+  // What the answering sentence announces ("… en deux phases.", "… quatre étapes :") are the steps, in the document's order.
+  const listed = lead.s.formula ? [] : announced(ctx, lead.s);
+  const intro = listed.length && ANNOUNCE_RE.test(listed[0].text) && listed[0] !== lead.s && !ANNOUNCE_RE.test(lead.s.text) ? [listed[0]] : [];
+  const items = listed.filter((s) => !intro.includes(s));
+  if (items.length >= 2) return [leadBlock(ctx, lead, intro, false), ...stepBlocks(ctx, items)];
+  const steps = methodSentences(ctx).filter((s) => s !== lead.s);
+  if (ctx.focus.intents.has('method') || steps.some((s) => s.method)) {
+    if (!steps.length) return [];
+    return [leadBlock(ctx, lead, [], false), ...stepBlocks(ctx, steps)];
+  }
+  // Not a procedure: an explicit chain from the course's facts to the answer.
+  const facts = supporting(ctx, ctx.detail.steps - 1, new Set([lead.s.index]), (s) => !s.example && s.text !== lead.s.text).map((r) => r.s).sort(byIndex);
+  const chain = distinct(facts);
+  return [
+    leadBlock(ctx, lead, [], false),
+    ...chain.map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.ui, ctx.msg.reason(i + 1), s.text), citations: citeBlock(ctx, [s]) })),
+  ];
 }
 
 // ---- Exercises ---------------------------------------------------------------------------------
@@ -402,7 +455,7 @@ function midSentence(text: string): string {
 }
 
 function solution(ctx: Context, plan: ExercisePlan): ExerciseSolution {
-  const { msg, lang } = ctx;
+  const { msg, ui: lang } = ctx;
   const final = plan.final;
   const eqSentence = final.equation.sentence;
   const givenByQuestion = plan.steps.flatMap((st) => st.givens.filter((g) => g.origin === 'question').map((g) => ({ g, v: st.equation.variables.get(g.symbol) })));
@@ -471,8 +524,8 @@ function planBlocks(ctx: Context, plan: ExercisePlan, stepsOnly = false): Answer
   const sol = solution(ctx, plan);
   const blocks: AnswerBlock[] = [];
   if (!stepsOnly) blocks.push({ kind: 'paragraph', ...sol.objective });
-  sol.steps.forEach((st, i) => blocks.push({ kind: 'step', text: labelled(ctx.lang, ctx.msg.step(i + 1), st.text), citations: st.citations }));
-  if (!stepsOnly) for (const f of sol.formulas) blocks.push({ kind: 'formula', text: labelled(ctx.lang, ctx.msg.formula, f.text), citations: f.citations });
+  sol.steps.forEach((st, i) => blocks.push({ kind: 'step', text: labelled(ctx.ui, ctx.msg.step(i + 1), st.text), citations: st.citations }));
+  if (!stepsOnly) for (const f of sol.formulas) blocks.push({ kind: 'formula', text: labelled(ctx.ui, ctx.msg.formula, f.text), citations: f.citations });
   blocks.push({ kind: 'paragraph', ...sol.final_answer });
   return blocks;
 }
@@ -502,7 +555,7 @@ function exerciseAnswer(ctx: Context): Answer {
   if (!anchor) return notFound(ctx);
   if (!steps.length) steps.push(cited(ctx.msg.relation(missing ? missing.equation.written : anchor.text), [anchor]));
   const finalText = missing
-    ? ctx.msg.missingData(joinList(ctx.lang, missing.missing.map((v) => named(v.description, v.symbol))))
+    ? ctx.msg.missingData(joinList(ctx.ui, missing.missing.map((v) => named(v.description, v.symbol))))
     : parseQuantities(ctx.req.question, ctx.lang).length
       ? ctx.msg.noFormula
       : ctx.msg.noData;
@@ -512,12 +565,12 @@ function exerciseAnswer(ctx: Context): Answer {
     theorems: ctx.ranked.filter((r) => (r.defines || r.s.law) && r.own > 0 && !r.s.method).slice(0, 2).map((r) => cited(r.s.text, [r.s])),
     formulas,
     calculations: [],
-    final_answer: cited(labelled(ctx.lang, ctx.msg.finalAnswer, finalText), [anchor]),
+    final_answer: cited(labelled(ctx.ui, ctx.msg.finalAnswer, finalText), [anchor]),
   };
   const blocks: AnswerBlock[] = [
     { kind: 'paragraph', ...exercise.objective },
-    ...exercise.steps.map((st, i) => ({ kind: 'step' as const, text: labelled(ctx.lang, ctx.msg.step(i + 1), st.text), citations: st.citations })),
-    ...formulas.map((f) => ({ kind: 'formula' as const, text: labelled(ctx.lang, ctx.msg.formula, f.text), citations: f.citations })),
+    ...exercise.steps.map((st, i) => ({ kind: 'step' as const, text: labelled(ctx.ui, ctx.msg.step(i + 1), st.text), citations: st.citations })),
+    ...formulas.map((f) => ({ kind: 'formula' as const, text: labelled(ctx.ui, ctx.msg.formula, f.text), citations: f.citations })),
     { kind: 'paragraph', ...exercise.final_answer },
   ];
   return found(ctx, blocks, exercise);

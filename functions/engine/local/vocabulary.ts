@@ -41,7 +41,7 @@ const FILLER: Record<CourseLanguage, string> = {
   quoi exemple base principe principal principale principaux principales`,
   en: `mean means meant say says said do does did done happen happens happened make makes made get gets got need needs
   needed affect affects go goes went come comes came take takes took use uses used call called name named work
-  out aim purpose role function point importance important difference differ differs main kind kinds type types
+  out aim purpose role place function point importance important difference differ differs main kind kinds type types
   object objects thing things way ways physics chemistry biology history geography economics maths math mathematics science
   write wrote written sciences subject really exactly basically actually give gave given have has had show shows showed tell told`,
 };

@@ -115,6 +115,25 @@ définition = definition
 formule = formula
 unité = unit
 exemple = example
+premier/première/premiers/premières = first
+deuxième/second/seconde = second
+troisième = third
+cinétique = kinetic
+potentielle/potentiel = potential
+pesanteur/gravité = gravity
+mécanique = mechanical/mechanics
+moyenne/moyen = average/mean
+chute libre = free fall
+référentiel = frame of reference
+point de compensation = compensation point
+matière organique = organic matter
+sels minéraux = mineral salts
+être vivant/êtres vivants = living thing/living things/living organism
+cycle = cycle
+demande = demand
+pain = bread
+revenu total = total revenue
+élasticité = elasticity
 `;
 
 export type GlossaryDirection = 'fr-en' | 'en-fr';

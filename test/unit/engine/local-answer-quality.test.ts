@@ -107,3 +107,100 @@ describe('grading detects negation and contradiction of a key point', () => {
     expect(wrong.score).toBeLessThanOrEqual(right.score - 40);
   });
 });
+
+describe('questions across languages', () => {
+  const inLanguage = (c: Course, question: string, interfaceLanguage: 'fr' | 'en', mode: 'course' | 'concise' = 'concise') =>
+    localEngine.answer({ course: c, question, mode, level: 'lycee', interfaceLanguage });
+
+  it('answers a French question about the English course, citing the English text', async () => {
+    for (const [q, fact] of [
+      ["Qu'est-ce que l'inertie ?", 'resist any change'],
+      ['Quelle est la deuxième loi de Newton ?', 'mass multiplied by its acceleration'],
+      ['Où est mort Isaac Newton ?', 'London'],
+      ['Qu’est-ce que la quantité de mouvement ?', 'product of the mass'],
+    ] as const) {
+      const a = await inLanguage(courses.physics, q, 'fr');
+      expect(a.found, q).toBe(true);
+      expect(a.blocks[0].text, q).toContain(fact);
+      expect(ungrounded(courses.physics, citationsOf(a))).toEqual([]);
+    }
+  });
+
+  it('answers an English question about the French course', async () => {
+    for (const [q, fact] of [
+      ['What is photosynthesis?', 'La photosynthèse se déroule'],
+      ['Where does the Calvin cycle take place?', 'stroma'],
+      ['What is an autotrophic organism?', 'matière organique'],
+      ['What is kinetic energy?', 'énergie cinétique'],
+    ] as const) {
+      const c = q.includes('kinetic') ? courses.mechanics : courses.plants;
+      const a = await inLanguage(c, q, 'en');
+      expect(a.found, q).toBe(true);
+      expect(a.blocks[0].text, q).toContain(fact);
+    }
+  });
+
+  it('still refuses an off-topic question in the other language, in the interface’s language, suggesting the course’s', async () => {
+    const a = await inLanguage(courses.plants, 'What is the capital of Japan?', 'en');
+    expect(a.found).toBe(false);
+    expect(a.not_found_message).toBe('The course does not contain the answer to this question. The course is in French: try asking in French, with its terms.');
+    const b = await inLanguage(courses.physics, 'Comment les champignons se nourrissent-ils ?', 'fr');
+    expect(b.found).toBe(false);
+    expect(b.not_found_message).toMatch(/^Le cours ne contient pas la réponse à cette question\. Le cours est en anglais/u);
+  });
+
+  it('writes what it says about the answer in the interface’s language, the cited text in the course’s', async () => {
+    const a = await inLanguage(courses.physics, "Qu'est-ce que l'inertie ?", 'fr', 'course');
+    expect(a.language).toBe('en');
+    expect(a.blocks[0].text).toBe('Définition : Inertia is the tendency of an object to resist any change in its state of motion.');
+    const related = await inLanguage(courses.physics, "What is Newton's law of cooling?", 'fr', 'course');
+    expect(related.found).toBe(false);
+    expect(related.not_found_message).toBe('Le cours ne contient pas la réponse à cette question.');
+    for (const b of related.blocks) expect(b.text).toMatch(/^Passage du cours en lien avec la question \(il n’y répond pas directement\) : /u);
+  });
+});
+
+describe('five modes that answer differently, each to its contract', () => {
+  const modes = ['course', 'concise', 'detailed', 'step_by_step', 'exercise'] as const;
+  const answerIn = (c: Course, question: string, mode: (typeof modes)[number]) => localEngine.answer({ course: c, question, mode, level: 'lycee' });
+  const sentencesOf = (a: Answer) => new Set(citationsOf(a).map((c) => c.quote)).size;
+
+  for (const [key, question] of [
+    ['plants', 'Comment se déroule la photosynthèse ?'],
+    ['physics', 'What is momentum?'],
+    ['plants', 'Pourquoi les plantes respirent-elles la nuit ?'],
+  ] as const) {
+    it(`gives five different answers to “${question}”`, async () => {
+      const c = courses[key];
+      const answers = await Promise.all(modes.map((m) => answerIn(c, question, m)));
+      const texts = answers.map((a) => a.blocks.map((b) => b.text).join('\n'));
+      expect(new Set(texts).size).toBe(5);
+      for (const a of answers) {
+        expect(a.found).toBe(true);
+        expect(ungrounded(c, citationsOf(a))).toEqual([]);
+      }
+      const [course, concise, detailed, steps] = answers;
+      // concise: one block of one or two sentences.
+      expect(concise.blocks).toHaveLength(1);
+      expect(sentencesOf(concise)).toBeLessThanOrEqual(2);
+      // detailed: more than the course answer, under sub-headings.
+      expect(sentencesOf(detailed)).toBeGreaterThanOrEqual(sentencesOf(course));
+      expect(detailed.blocks.slice(1).some((b) => /^(?:Explication|Formule|Exemple|À retenir|Ailleurs|Explanation|Formula|Example|Key point|Elsewhere)\b/u.test(b.text))).toBe(true);
+      // step by step: numbered steps after the answering sentence.
+      expect(steps.blocks.filter((b) => b.kind === 'step').length).toBeGreaterThanOrEqual(2);
+    });
+  }
+
+  it('step by step lists a process’s phases in the document’s order, not its definition and neighbours', async () => {
+    const a = await answerIn(courses.plants, 'Comment se déroule la photosynthèse ?', 'step_by_step');
+    const steps = a.blocks.filter((b) => b.kind === 'step').map((b) => b.text);
+    expect(steps).toHaveLength(2);
+    expect(steps[0]).toMatch(/^Étape 1 : D'abord, la phase photochimique/u);
+    expect(steps[1]).toMatch(/^Étape 2 : Ensuite, la phase non photochimique, ou cycle de Calvin/u);
+  });
+
+  it('concise: a “why” answer opens with the sentence giving the reason', async () => {
+    const a = await answerIn(courses.plants, 'Pourquoi les plantes respirent-elles la nuit ?', 'concise');
+    expect(a.blocks[0].text).toMatch(/^Les plantes respirent aussi la nuit, parce que/u);
+  });
+});
