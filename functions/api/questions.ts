@@ -17,7 +17,7 @@ import { findSubject } from '../platform/store/subjects.js';
 import { studyContext } from '../platform/study-context.js';
 import { withUsage } from '../platform/usage.js';
 
-export const askQuestion = userRoute({ params: subjectParams, body: z.unknown() }, async ({ params, body, user }) => {
+export const askQuestion = userRoute({ params: subjectParams, body: z.unknown() }, async ({ params, body, user, lang }) => {
   // The question's own messages first (empty, too long, no mode), then the schema.
   const question = checkAsk(body);
   const ask = parse(askBody, body);
@@ -31,7 +31,7 @@ export const askQuestion = userRoute({ params: subjectParams, body: z.unknown() 
     'question_generation',
     async () => {
       const answer = await generate('generation_failed', { userId: user.id, subjectId: params.subjectId, mode: ask.mode }, async () =>
-        answerSchema.parse(await (await loadEngine()).answer({ course, question, mode: ask.mode, level, history: historyOf(previous) })),
+        answerSchema.parse(await (await loadEngine()).answer({ course, question, mode: ask.mode, level, history: historyOf(previous), interfaceLanguage: lang })),
       );
       const at = new Date();
       const turn: Turn = { id: newItemId(at), question, mode: ask.mode, answer, created_at: at.toISOString() };

@@ -65,7 +65,7 @@ export const answerSchema = z.object({
   language: z.enum(courseLanguages),
   /** false: the course does not contain the answer; `blocks` then says so (no citations needed). */
   found: z.boolean(),
-  /** When not found: the sentence saying so, in the course's language. */
+  /** When not found: the sentence saying so, in the interface's language. */
   not_found_message: z.string().optional(),
   blocks: z.array(answerBlockSchema),
   /** Present in `exercise` mode when found. */
@@ -130,6 +130,11 @@ export interface AnswerRequest {
   level: EducationLevel | null;
   /** Earlier turns of the conversation, oldest first (for follow-up questions). */
   history?: { question: string; answer: string }[];
+  /**
+   * The interface's language: what the engine writes about the answer (labels, "not in your
+   * course", related passages) is in it; cited text stays in the course's. Default: the course's.
+   */
+  interfaceLanguage?: CourseLanguage;
 }
 
 export interface SheetRequest {

@@ -6,12 +6,13 @@
 // answer must do without an index. Then the practice generators on the same subject: time per
 // quiz item (MCQ easy and hard, open question), per evaluation of an open answer, per deck of 20
 // flashcards. Targets on the laptop host: answer p95 ≤ 150 ms, sheet ≤ 1 s, index build ≤ 2 s per
-// 100 pages, quiz item ≤ 100 ms, deck of 20 ≤ 1 s.
+// 100 pages, quiz item ≤ 100 ms, deck of 20 ≤ 1 s. Last, a quality table on the fixture courses.
 import { performance } from 'node:perf_hooks';
 import { isEngineError } from '../../functions/engine/errors.js';
 import { localEngine } from '../../functions/engine/local/index.js';
 import { SearchIndex } from '../../functions/engine/text/index.js';
 import { answerModes, type Course, type CoursePage } from '../../functions/engine/types.js';
+import { ANSWERABLE, measureAnswers, qualityCourses } from '../support/answer-quality.js';
 
 const PAGES_PER_FILE = 100;
 const FILES = 3;
@@ -147,7 +148,38 @@ export async function benchEngine(): Promise<void> {
   const sheetMs = Math.min(...sheetTimes);
   console.log(`  revision sheet, whole subject: ${sheetMs.toFixed(0)} ms (best of 3; ${lines} cited lines)   target ≤ 1000 ms: ${sheetMs <= 1000 ? 'met' : 'missed'}`);
   await benchPractice(course);
+  await benchQuality();
   console.log(`  process RSS: ${(process.memoryUsage().rss / MiB).toFixed(0)} MiB`);
+}
+
+/**
+ * Quality on the project's fixture courses (French and English): paraphrased questions answered
+ * with the expected facts first and the right page, off-topic and near-topic ones refused, modes
+ * distinct, and each sheet's compression and repeated sentences.
+ */
+async function benchQuality(): Promise<void> {
+  const courses = qualityCourses();
+  console.log('  quality on the fixture courses (French and English):');
+  console.log('    mode           answered  facts first  right page  refused (off/near-topic)');
+  for (const mode of ['course', 'concise', 'detailed', 'step_by_step'] as const) {
+    const r = await measureAnswers(localEngine, courses, mode);
+    const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(0)} %`.padStart(5);
+    console.log(`    ${mode.padEnd(14)} ${pct(r.answered, r.answerable)}     ${pct(r.factsFirst, r.answerable)}        ${pct(r.rightPage, r.answerable)}      ${r.refused}/${r.refusable}`);
+  }
+  let same = 0;
+  for (const c of ANSWERABLE) {
+    const texts = await Promise.all(answerModes.map(async (mode) => (await localEngine.answer({ course: courses[c.course], question: c.question, mode, level: 'lycee' })).blocks.map((b) => b.text).join('\n')));
+    if (new Set(texts).size < texts.length) same++;
+  }
+  console.log(`    modes distinct: ${ANSWERABLE.length - same}/${ANSWERABLE.length} questions get five different answers`);
+  for (const [key, c] of Object.entries(courses)) {
+    const sheet = await localEngine.sheet({ course: c, level: 'lycee' });
+    const lines = [...sheet.sections.flatMap((x) => x.lines), ...sheet.definitions, ...sheet.formulas, ...sheet.key_dates, ...sheet.key_points];
+    const words = (t: string) => t.split(/\s+/u).filter(Boolean).length;
+    const courseWords = c.pages.reduce((n: number, p: CoursePage) => n + words(p.text), 0);
+    const quotes = lines.flatMap((l) => l.citations.map((q) => q.quote));
+    console.log(`    sheet ${key.padEnd(10)} ${((100 * lines.reduce((n, l) => n + words(l.text), 0)) / courseWords).toFixed(0).padStart(3)} % of the course, ${quotes.length - new Set(quotes).size} sentences repeated`);
+  }
 }
 
 const QUIZ_ITEMS = 20;

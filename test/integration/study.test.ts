@@ -111,6 +111,20 @@ describe('questions', () => {
     expect(citationsOf(r.body.turn.answer).some((c) => c.page === 3)).toBe(true);
   });
 
+  it('answer a question asked in the other language, and say what it says about the answer in the interface’s language', async () => {
+    const user = await newUser(setup.host);
+    const subject = await createSubject(setup.host, user.accessToken, 'Economics');
+    await readyFile(setup.host, user, subject.id, 'Economics', setup.englishPdf);
+    const r = await ask(user, subject.id, { question: 'Qu’est-ce que le prix d’équilibre ?', mode: 'concise' }, 'fr');
+    expect(r.status).toBe(200);
+    expect(r.body.turn.answer).toMatchObject({ language: 'en', found: true });
+    expect(r.body.turn.answer.blocks[0].text).toMatch(/^The equilibrium price is the price at which/u);
+    const off = await ask(user, subject.id, { question: 'Quelle est la capitale du Japon ?', mode: 'concise' }, 'fr');
+    expect(off.body.turn.answer).toMatchObject({ found: false, not_found_message: expect.stringMatching(/^Le cours ne contient pas la réponse à cette question\. Le cours est en anglais/u) });
+    const english = await ask(user, subject.id, { question: 'What is the capital of Japan?', mode: 'concise' }, 'en');
+    expect(english.body.turn.answer).toMatchObject({ found: false, not_found_message: 'The course does not contain the answer to this question.' });
+  });
+
   it('follow the files: a new file is read at once, a file narrows the course, a deleted file is no longer cited', async () => {
     const { user, subjectId, fileId } = await studentWithCourse();
     // The course is built (and kept) before the second file arrives.

@@ -76,6 +76,11 @@ function segments(page: CoursePage, lines: StructuredLine[]): Segment[] {
     const line = lines[i];
     const prev = lines[i - 1];
     const blankBefore = prev ? page.text.slice(prev.end, line.start).includes('\n\n') : true;
+    if (line.role === 'text' && line.cell) {
+      flush();
+      out.push({ start: line.start, end: line.end, role: 'text', depth: 0 });
+      continue;
+    }
     if (line.role === 'text') {
       const last = out[out.length - 1];
       // The wrapped continuation of a list item that has not ended yet.

@@ -6,6 +6,7 @@
 // asks for a formula, a date, a person, a unit … is answered with the course's sentence of that
 // kind first; a sentence the course repeats is written once, with its places merged in the citations.
 import { answerSchema, type Answer, type AnswerBlock, type AnswerRequest, type Citation, type CitedText, type CourseLanguage, type ExerciseSolution } from '../types.js';
+import { foldText } from '../text/index.js';
 import { analyzeCourse, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import { citeAll, citeMerged } from './citations.js';
 import { planExercise, type ExercisePlan } from './exercise.js';
@@ -17,7 +18,10 @@ import { FOUND_THRESHOLD, PASSAGES, SYMBOL_NAMES, answers, focusOf, rankSentence
 
 interface Context {
   req: AnswerRequest;
+  /** The course's language (what it cites is written in). */
   lang: CourseLanguage;
+  /** The interface's language: what the engine writes about the answer (labels, not found, related passages). */
+  ui: CourseLanguage;
   msg: Messages;
   detail: Detail;
   analysis: CourseAnalysis;
@@ -44,7 +48,8 @@ export function buildAnswer(req: AnswerRequest): Answer {
   });
   const places = new Map<string, SentenceInfo[]>();
   for (const r of ranked) places.set(textKey(r.s), [r.s, ...r.copies]);
-  const ctx: Context = { req, lang, msg: messages(lang), detail, analysis, focus, ranked, found: answers(analysis, ranked, focus), relevance, places };
+  const ui = req.interfaceLanguage ?? lang;
+  const ctx: Context = { req, lang, ui, msg: messages(ui), detail, analysis, focus, ranked, found: answers(analysis, ranked, focus), relevance, places };
   const answer = generate(ctx);
   return answerSchema.parse(answer);
 }
@@ -91,9 +96,11 @@ function notFound(ctx: Context): Answer {
     const key = pageKey(r.s.page.file_id, r.s.page.page);
     if (pages.has(key)) continue;
     pages.add(key);
-    blocks.push({ kind: 'point', text: labelled(ctx.lang, ctx.msg.related, r.s.text), citations: citeBlock(ctx, [r.s]) });
+    blocks.push({ kind: 'point', text: labelled(ctx.ui, ctx.msg.related, r.s.text), citations: citeBlock(ctx, [r.s]) });
   }
-  return { mode: ctx.req.mode, language: ctx.lang, found: false, not_found_message: ctx.msg.notFound, blocks };
+  // A question in the other language than the course's that the course still does not answer: say so, and suggest its language.
+  const message = ctx.focus.language !== ctx.lang ? `${ctx.msg.notFound} ${ctx.msg.askInCourseLanguage(ctx.lang)}` : ctx.msg.notFound;
+  return { mode: ctx.req.mode, language: ctx.lang, found: false, not_found_message: message, blocks };
 }
 
 /** The best definition of a term of the question, if the retrieved sentences hold one. */
@@ -102,7 +109,7 @@ function definitionOf(ctx: Context): Ranked | null {
 }
 
 /** Intents a concise or course answer leads with: the course's sentence of that kind. */
-const LEADING_INTENTS: readonly Intent[] = ['formula', 'date', 'person', 'unit', 'example', 'cause'];
+const LEADING_INTENTS: readonly Intent[] = ['formula', 'date', 'person', 'unit', 'example', 'cause', 'place'];
 
 /**
  * The sentence of the kind the question asks for ("la formule de …", "en quelle année …", "who …"),
@@ -111,12 +118,16 @@ const LEADING_INTENTS: readonly Intent[] = ['formula', 'date', 'person', 'unit',
  */
 function intentSentence(ctx: Context): Ranked | null {
   if (!LEADING_INTENTS.some((i) => ctx.focus.intents.has(i))) return null;
-  let best: Ranked | null = null;
-  for (const r of ctx.ranked) {
-    if (r.intent <= 0 || SYMBOL_NAMES.test(r.s.text)) continue;
-    if (!best || r.intent > best.intent) best = r;
-  }
-  return best;
+  const pick = (symbols: boolean) => {
+    let best: Ranked | null = null;
+    for (const r of ctx.ranked) {
+      if (r.intent <= 0 || SYMBOL_NAMES.test(r.s.text) !== symbols) continue;
+      if (!best || r.intent > best.intent || (r.intent === best.intent && r.own > best.own)) best = r;
+    }
+    return best;
+  };
+  // A list of a formula's symbols answers a question about units only when nothing else does ("where F is … in newtons").
+  return pick(false) ?? (ctx.focus.intents.has('unit') ? pick(true) : null);
 }
 
 /**
@@ -156,7 +167,7 @@ function paragraphs(ctx: Context, list: SentenceInfo[], firstLabel?: string): An
   const flush = () => {
     if (!run.length) return;
     const text = run.map((s) => s.text).join(' ');
-    blocks.push({ kind: 'paragraph', text: firstLabel && !blocks.some((b) => b.kind === 'paragraph') ? labelled(ctx.lang, firstLabel, text) : text, citations: citeBlock(ctx, run) });
+    blocks.push({ kind: 'paragraph', text: firstLabel && !blocks.some((b) => b.kind === 'paragraph') ? labelled(ctx.ui, firstLabel, text) : text, citations: citeBlock(ctx, run) });
     run = [];
   };
   const sorted = distinct([...list].sort(byIndex));
@@ -181,56 +192,138 @@ function paragraphs(ctx: Context, list: SentenceInfo[], firstLabel?: string): An
 }
 
 function definitionBlock(ctx: Context, def: Ranked): AnswerBlock {
-  return { kind: 'definition', text: labelled(ctx.lang, ctx.msg.definition, def.s.text), citations: citeBlock(ctx, [def.s]) };
-}
-
-/** `course`: the course's own explanation, definition first, in the course's order. */
-function courseMode(ctx: Context): AnswerBlock[] {
-  const def = definitionOf(ctx);
-  const skip = new Set(def ? [def.s.index] : []);
-  const chosen = supporting(ctx, ctx.detail.sentences, skip).map((r) => r.s);
-  // The sentence of the asked kind ("en quelle année …") is part of the explanation.
-  const asked = intentSentence(ctx);
-  if (asked && !skip.has(asked.s.index) && !chosen.includes(asked.s)) chosen.unshift(asked.s);
-  // The formulas stated where the answer is (the definition's or the best sentence's section).
-  const anchor = def?.s ?? chosen[0];
-  if (anchor) {
-    const formulas = ctx.analysis.sentences.filter(
-      (s) => s.formula && !s.exercise && s.page.file_id === anchor.page.file_id && s.section === anchor.section && !chosen.includes(s),
-    );
-    chosen.push(...formulas.slice(0, ctx.detail.extras));
-  }
-  for (const s of [...chosen]) {
-    const names = s.formula ? symbolsSentence(ctx, s) : null;
-    if (names && !chosen.includes(names) && !skip.has(names.index)) chosen.push(names);
-  }
-  const defKey = def ? textKey(def.s) : '';
-  return [...(def ? [definitionBlock(ctx, def)] : []), ...paragraphs(ctx, chosen.filter((s) => textKey(s) !== defKey))];
+  return { kind: 'definition', text: labelled(ctx.ui, ctx.msg.definition, def.s.text), citations: citeBlock(ctx, [def.s]) };
 }
 
 /**
- * `concise`: one to three sentences, the definition first — or, for a question that asks for a
- * formula, a date, a person …, the course's sentence of that kind (a formula with the sentence
- * naming its symbols), then the definition, in the course's order.
+ * The sentence an answer opens with: the one that best matches the question. The course's
+ * definition of the asked term for a question about what something is (or when the definition
+ * matches as much of the question as anything else); the sentence of the asked kind (a formula, a
+ * date, a person, a cause …) when the question asks for one; otherwise the sentence that covers
+ * most of the question's topic, never a neighbour that merely shares its page.
+ */
+function leader(ctx: Context): Ranked | null {
+  const asked = intentSentence(ctx);
+  if (asked) return asked;
+  let best: Ranked | null = null;
+  for (const r of ctx.ranked) {
+    if (SYMBOL_NAMES.test(r.s.text) || (r.s.wordCount < 4 && !r.s.formula)) continue;
+    if (!best || r.own > best.own + 1e-9) best = r;
+    else if (Math.abs(r.own - best.own) <= 1e-9) {
+      // Equal coverage: the sentence that is about the topic (it comes first: "La photosynthèse se déroule …").
+      const [a, b] = [r.withHeading - best.withHeading, topicPosition(ctx, best.s) - topicPosition(ctx, r.s)];
+      if (a > 1e-9 || (Math.abs(a) <= 1e-9 && b > 0)) best = r;
+    }
+  }
+  const def = definitionOf(ctx);
+  if (def && best && ((asksWhatIs(ctx) && def.own >= 0.6 * best.own) || def.own >= best.own - 1e-9)) return def;
+  return best ?? def;
+}
+
+/** Where the question's first topic term stands among the sentence's content words (its subject comes first). */
+function topicPosition(ctx: Context, s: SentenceInfo): number {
+  const i = s.stems.findIndex((t) => ctx.focus.weights.has(t));
+  return i < 0 ? s.stems.length : i;
+}
+
+/** "Qu'est-ce que …", "C'est quoi …", "What is …", "Define …", "Que signifie …": a definition is asked for. */
+function asksWhatIs(ctx: Context): boolean {
+  if (ctx.focus.intents.has('definition')) return true;
+  const q = ctx.req.question.trim();
+  return /^(?:qu['’]est[- ]ce\s+qu|c['’]est\s+quoi|que\s+(?:signifie|veut\s+dire|désigne)|quelle\s+est\s+la\s+définition|définis|what\s+(?:is|are)\s+(?:an?\s+|the\s+)?[\p{L}'’ -]+\?$|what\s+does\s+.+\s+mean|define)/iu.test(q) &&
+    !ctx.focus.intents.has('cause');
+}
+
+/** A sentence that announces a list: "… en deux phases.", "Elle comprend quatre étapes successives :". */
+const ANNOUNCE_RE =
+  /(?:(?<![\p{L}\p{N}])(?:deux|trois|quatre|cinq|six|sept|plusieurs|two|three|four|five|six|seven|several)\s+(?:\p{L}+\s+)?(?:phases|étapes|parties|stades|temps|types|catégories|causes|conséquences|steps|stages|parts|types|kinds|causes|consequences)(?![\p{L}\p{N}])[^.]*[.:]|:)\s*$/iu;
+const COUNTS: Record<string, number> = { deux: 2, two: 2, trois: 3, three: 3, quatre: 4, four: 4, cinq: 5, five: 5, six: 6, sept: 7, seven: 7 };
+
+/**
+ * What a lead sentence announces, when it announces a list ("… en deux phases.", "… quatre étapes
+ * :"), or when the definition that leads is followed by such an announcement: the announced
+ * sentences or items that follow it in the same section (as many as it says, at most 6).
+ */
+function announced(ctx: Context, lead: SentenceInfo): SentenceInfo[] {
+  const all = ctx.analysis.sentences;
+  const same = (n: SentenceInfo | undefined): n is SentenceInfo =>
+    !!n && n.page.file_id === lead.page.file_id && n.section === lead.section && n.role !== 'heading' && !n.exercise;
+  const out: SentenceInfo[] = [];
+  let at = lead;
+  if (!ANNOUNCE_RE.test(lead.text)) {
+    const next = all[lead.index + 1];
+    if (!same(next) || !ANNOUNCE_RE.test(next.text) || next.page !== lead.page) return [];
+    out.push(next);
+    at = next;
+  }
+  const count = /(?<![\p{L}\p{N}])(deux|trois|quatre|cinq|six|sept|two|three|four|five|seven)(?![\p{L}\p{N}])/iu.exec(at.text);
+  const max = count ? (COUNTS[count[1].toLowerCase()] ?? 6) : 6;
+  for (let i = at.index + 1, n = 0; n < max; i++, n++) {
+    const next = all[i];
+    if (!same(next) || next.formula || (out.length && SYMBOL_NAMES.test(next.text))) break;
+    out.push(next);
+  }
+  return out;
+}
+
+/** The sentences a lead block holds: the lead, what goes with it, and what it announces. */
+function leadList(ctx: Context, lead: Ranked, also: SentenceInfo[] = [], withAnnounced = true): SentenceInfo[] {
+  return distinct([lead.s, ...also, ...(lead.s.formula || !withAnnounced ? [] : announced(ctx, lead.s))]);
+}
+
+/** The lead sentence as a block ("Définition : …" when it is the definition of the asked term), with what it announces. */
+function leadBlock(ctx: Context, lead: Ranked, also: SentenceInfo[] = [], withAnnounced = true): AnswerBlock {
+  const list = leadList(ctx, lead, also, withAnnounced);
+  if (lead.defines && list.length === 1 && lead === definitionOf(ctx)) return definitionBlock(ctx, lead);
+  const text = list.map((s) => s.text).join(list.some((s) => s.role === 'item') ? '\n' : ' ');
+  const kind = lead.s.formula ? 'formula' : lead.defines && lead === definitionOf(ctx) ? 'definition' : 'paragraph';
+  return { kind, text: kind === 'definition' ? labelled(ctx.ui, ctx.msg.definition, text) : text, citations: citeBlock(ctx, list) };
+}
+
+/** `course`: the definition or the rule that answers, then its immediate context from the course, in the course's order. */
+function courseMode(ctx: Context): AnswerBlock[] {
+  const lead = leader(ctx);
+  if (!lead) return [];
+  const skip = new Set([lead.s.index]);
+  const names = lead.s.formula ? symbolsSentence(ctx, lead.s) : null;
+  if (names) skip.add(names.index);
+  // Its immediate context: the best sentences of the same section, and the formulas stated there.
+  const near = (s: SentenceInfo) => s.page.file_id === lead.s.page.file_id && s.section === lead.s.section;
+  const chosen = supporting(ctx, ctx.detail.sentences - 1, skip).map((r) => r.s).filter((s) => near(s) || ctx.ranked.find((r) => r.s === s && r.own >= FOUND_THRESHOLD));
+  const formulas = ctx.analysis.sentences.filter((s) => s.formula && !s.exercise && near(s) && !skip.has(s.index) && !chosen.includes(s));
+  chosen.push(...formulas.slice(0, ctx.detail.extras));
+  for (const s of [...chosen]) {
+    const n = s.formula ? symbolsSentence(ctx, s) : null;
+    if (n && !chosen.includes(n) && !skip.has(n.index)) chosen.push(n);
+  }
+  const inLead = new Set(leadList(ctx, lead, names ? [names] : []).map(textKey));
+  const rest = chosen.filter((s) => !skip.has(s.index) && !inLead.has(textKey(s)));
+  return [leadBlock(ctx, lead, names ? [names] : []), ...paragraphs(ctx, rest)];
+}
+
+/**
+ * `concise`: one or two sentences, both on the question's topic: the best-matching one (a formula
+ * with the sentence naming its symbols), and a second only when it too covers most of the topic.
  */
 function concise(ctx: Context): AnswerBlock[] {
-  const n = ctx.detail.concise;
-  const def = definitionOf(ctx);
-  const asked = intentSentence(ctx);
-  const list: SentenceInfo[] = [];
-  if (asked) {
-    list.push(asked.s);
-    const names = asked.s.formula ? symbolsSentence(ctx, asked.s) : null;
-    if (names && list.length < n) list.push(names);
+  const lead = leader(ctx);
+  if (!lead) return [];
+  const list: SentenceInfo[] = [lead.s];
+  const names = lead.s.formula ? symbolsSentence(ctx, lead.s) : null;
+  if (names) list.push(names);
+  // A lead that announces a list ("… en deux phases.") goes with what it announces, and nothing else.
+  const listed = lead.s.formula ? [] : announced(ctx, lead.s);
+  // "… en deux phases." then the two phases: the phases say it in two sentences.
+  if (listed.length && ANNOUNCE_RE.test(lead.s.text) && listed.length <= 2 && listed.every((s) => s.role !== 'item')) list.splice(0, list.length, ...listed);
+  else if (listed.length) list.push(...listed);
+  else if (list.length < Math.min(2, ctx.detail.concise)) {
+    const second = ctx.ranked.find(
+      (r) => r !== lead && textKey(r.s) !== textKey(lead.s) && !r.s.formula && !SYMBOL_NAMES.test(r.s.text) && r.own >= Math.max(FOUND_THRESHOLD, lead.own),
+    );
+    if (second) list.push(second.s);
   }
-  if (def && list.length < n && !list.includes(def.s)) list.push(def.s);
-  for (const r of supporting(ctx, n, new Set(list.map((s) => s.index)), (s) => !s.formula)) {
-    if (list.length >= n) break;
-    list.push(r.s);
-  }
-  const chosen = distinct(asked ? [...list].sort(byIndex) : list);
-  if (!chosen.length) return [];
-  return [{ kind: 'paragraph', text: chosen.map((s) => s.text).join(' '), citations: citeBlock(ctx, chosen) }];
+  const chosen = distinct(list);
+  return [{ kind: 'paragraph', text: chosen.map((s) => s.text).join(chosen.some((s) => s.role === 'item') ? '\n' : ' '), citations: citeBlock(ctx, chosen) }];
 }
 
 function stripLabel(text: string): string {
@@ -239,21 +332,26 @@ function stripLabel(text: string): string {
 
 /** `detailed`: definition, explanation, formulas with their symbols, examples, points to remember. */
 function detailed(ctx: Context): AnswerBlock[] {
-  const { msg, lang, detail } = ctx;
-  const blocks: AnswerBlock[] = [];
-  const used = new Set<number>();
+  const { msg, ui: lang, detail } = ctx;
+  const lead = leader(ctx);
+  if (!lead) return [];
+  const blocks: AnswerBlock[] = [leadBlock(ctx, lead)];
+  const leading = leadList(ctx, lead);
+  const used = new Set<number>(leading.map((s) => s.index));
+  const inLead = new Set(leading.map(textKey));
+  const quoted = { has: (text: string) => inLead.has(foldText(text)) };
   const def = definitionOf(ctx);
-  if (def) {
+  if (def && !used.has(def.s.index) && !quoted.has(def.s.text)) {
     blocks.push(definitionBlock(ctx, def));
     used.add(def.s.index);
   }
-  const explanation = supporting(ctx, detail.sentences, used, (s) => !s.formula && !s.example && !s.law).map((r) => r.s);
+  const explanation = supporting(ctx, detail.sentences, used, (s) => !s.formula && !s.example && !s.law && !quoted.has(s.text)).map((r) => r.s);
   explanation.forEach((s) => used.add(s.index));
   blocks.push(...paragraphs(ctx, explanation, msg.explanation));
-  const sections = new Set([...(def ? [def.s] : []), ...explanation].map((s) => `${s.page.file_id}|${s.section}`));
+  const sections = new Set([lead.s, ...(def ? [def.s] : []), ...explanation].map((s) => `${s.page.file_id}|${s.section}`));
   const inScope = (s: SentenceInfo) => sections.has(`${s.page.file_id}|${s.section}`);
   const related = (keep: (s: SentenceInfo) => boolean) =>
-    ctx.ranked.filter((r) => !used.has(r.s.index) && keep(r.s) && (r.own > 0 || inScope(r.s))).slice(0, detail.extras);
+    ctx.ranked.filter((r) => !used.has(r.s.index) && !quoted.has(r.s.text) && keep(r.s) && (r.own > 0 || inScope(r.s))).slice(0, detail.extras);
   for (const r of related((s) => s.formula)) {
     used.add(r.s.index);
     const names = symbolsSentence(ctx, r.s);
@@ -265,10 +363,20 @@ function detailed(ctx: Context): AnswerBlock[] {
     used.add(r.s.index);
     blocks.push({ kind: 'example', text: labelled(lang, msg.example, stripLabel(r.s.text)), citations: citeBlock(ctx, [r.s]) });
   }
-  const laws = ctx.ranked.filter((r) => !used.has(r.s.index) && r.s.law && !r.s.formula && r.own > 0);
+  const laws = ctx.ranked.filter((r) => !used.has(r.s.index) && !quoted.has(r.s.text) && r.s.law && !r.s.formula && r.own > 0);
   for (const r of laws.slice(0, Math.max(1, Math.floor(detail.extras / 2)))) {
     used.add(r.s.index);
     blocks.push({ kind: 'point', text: labelled(lang, msg.keyPoint, r.s.text), citations: citeBlock(ctx, [r.s]) });
+  }
+  // What other pages of the course say about it.
+  const pages = new Set([...used].map((i) => pageKey(ctx.analysis.sentences[i].page.file_id, ctx.analysis.sentences[i].page.page)));
+  for (const r of ctx.ranked) {
+    if (blocks.length >= 8) break;
+    const key = pageKey(r.s.page.file_id, r.s.page.page);
+    if (pages.has(key) || used.has(r.s.index) || quoted.has(r.s.text) || r.own < FOUND_THRESHOLD || SYMBOL_NAMES.test(r.s.text) || r.s.formula) continue;
+    pages.add(key);
+    used.add(r.s.index);
+    blocks.push({ kind: 'point', text: labelled(lang, msg.elsewhere(r.s.page.page), r.s.text), citations: citeBlock(ctx, [r.s]) });
   }
   return blocks;
 }
@@ -305,16 +413,30 @@ function methodSentences(ctx: Context): SentenceInfo[] {
 }
 
 function stepBlocks(ctx: Context, list: SentenceInfo[]): AnswerBlock[] {
-  return distinct(list).map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.lang, ctx.msg.step(i + 1), stripEnumerator(s.text)), citations: citeBlock(ctx, [s]) }));
+  return distinct(list).map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.ui, ctx.msg.step(i + 1), stripEnumerator(s.text)), citations: citeBlock(ctx, [s]) }));
 }
 
 /** `step_by_step`: numbered steps from the course (a calculation's steps when the question has data). */
 function stepByStep(ctx: Context): AnswerBlock[] {
-  const def = definitionOf(ctx);
-  const steps = methodSentences(ctx);
-  if (!steps.length) return [];
-  const blocks = stepBlocks(ctx, steps);
-  return def && !steps.includes(def.s) ? [definitionBlock(ctx, def), ...blocks] : blocks;
+  const lead = leader(ctx);
+  if (!lead) return [];
+  // What the answering sentence announces ("… en deux phases.", "… quatre étapes :") are the steps, in the document's order.
+  const listed = lead.s.formula ? [] : announced(ctx, lead.s);
+  const intro = listed.length && ANNOUNCE_RE.test(listed[0].text) && listed[0] !== lead.s && !ANNOUNCE_RE.test(lead.s.text) ? [listed[0]] : [];
+  const items = listed.filter((s) => !intro.includes(s));
+  if (items.length >= 2) return [leadBlock(ctx, lead, intro, false), ...stepBlocks(ctx, items)];
+  const steps = methodSentences(ctx).filter((s) => s !== lead.s);
+  if (ctx.focus.intents.has('method') || steps.some((s) => s.method)) {
+    if (!steps.length) return [];
+    return [leadBlock(ctx, lead, [], false), ...stepBlocks(ctx, steps)];
+  }
+  // Not a procedure: an explicit chain from the course's facts to the answer.
+  const facts = supporting(ctx, ctx.detail.steps - 1, new Set([lead.s.index]), (s) => !s.example && s.text !== lead.s.text).map((r) => r.s).sort(byIndex);
+  const chain = distinct(facts);
+  return [
+    leadBlock(ctx, lead, [], false),
+    ...chain.map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.ui, ctx.msg.reason(i + 1), s.text), citations: citeBlock(ctx, [s]) })),
+  ];
 }
 
 // ---- Exercises ---------------------------------------------------------------------------------
@@ -333,7 +455,7 @@ function midSentence(text: string): string {
 }
 
 function solution(ctx: Context, plan: ExercisePlan): ExerciseSolution {
-  const { msg, lang } = ctx;
+  const { msg, ui: lang } = ctx;
   const final = plan.final;
   const eqSentence = final.equation.sentence;
   const givenByQuestion = plan.steps.flatMap((st) => st.givens.filter((g) => g.origin === 'question').map((g) => ({ g, v: st.equation.variables.get(g.symbol) })));
@@ -402,8 +524,8 @@ function planBlocks(ctx: Context, plan: ExercisePlan, stepsOnly = false): Answer
   const sol = solution(ctx, plan);
   const blocks: AnswerBlock[] = [];
   if (!stepsOnly) blocks.push({ kind: 'paragraph', ...sol.objective });
-  sol.steps.forEach((st, i) => blocks.push({ kind: 'step', text: labelled(ctx.lang, ctx.msg.step(i + 1), st.text), citations: st.citations }));
-  if (!stepsOnly) for (const f of sol.formulas) blocks.push({ kind: 'formula', text: labelled(ctx.lang, ctx.msg.formula, f.text), citations: f.citations });
+  sol.steps.forEach((st, i) => blocks.push({ kind: 'step', text: labelled(ctx.ui, ctx.msg.step(i + 1), st.text), citations: st.citations }));
+  if (!stepsOnly) for (const f of sol.formulas) blocks.push({ kind: 'formula', text: labelled(ctx.ui, ctx.msg.formula, f.text), citations: f.citations });
   blocks.push({ kind: 'paragraph', ...sol.final_answer });
   return blocks;
 }
@@ -433,7 +555,7 @@ function exerciseAnswer(ctx: Context): Answer {
   if (!anchor) return notFound(ctx);
   if (!steps.length) steps.push(cited(ctx.msg.relation(missing ? missing.equation.written : anchor.text), [anchor]));
   const finalText = missing
-    ? ctx.msg.missingData(joinList(ctx.lang, missing.missing.map((v) => named(v.description, v.symbol))))
+    ? ctx.msg.missingData(joinList(ctx.ui, missing.missing.map((v) => named(v.description, v.symbol))))
     : parseQuantities(ctx.req.question, ctx.lang).length
       ? ctx.msg.noFormula
       : ctx.msg.noData;
@@ -443,12 +565,12 @@ function exerciseAnswer(ctx: Context): Answer {
     theorems: ctx.ranked.filter((r) => (r.defines || r.s.law) && r.own > 0 && !r.s.method).slice(0, 2).map((r) => cited(r.s.text, [r.s])),
     formulas,
     calculations: [],
-    final_answer: cited(labelled(ctx.lang, ctx.msg.finalAnswer, finalText), [anchor]),
+    final_answer: cited(labelled(ctx.ui, ctx.msg.finalAnswer, finalText), [anchor]),
   };
   const blocks: AnswerBlock[] = [
     { kind: 'paragraph', ...exercise.objective },
-    ...exercise.steps.map((st, i) => ({ kind: 'step' as const, text: labelled(ctx.lang, ctx.msg.step(i + 1), st.text), citations: st.citations })),
-    ...formulas.map((f) => ({ kind: 'formula' as const, text: labelled(ctx.lang, ctx.msg.formula, f.text), citations: f.citations })),
+    ...exercise.steps.map((st, i) => ({ kind: 'step' as const, text: labelled(ctx.ui, ctx.msg.step(i + 1), st.text), citations: st.citations })),
+    ...formulas.map((f) => ({ kind: 'formula' as const, text: labelled(ctx.ui, ctx.msg.formula, f.text), citations: f.citations })),
     { kind: 'paragraph', ...exercise.final_answer },
   ];
   return found(ctx, blocks, exercise);

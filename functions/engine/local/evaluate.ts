@@ -1,13 +1,15 @@
 // Grading of an open answer against the question's rubric: each key point is covered or not
 // (words compared by stem, with synonyms, typos and any order — eval-match.ts), the score is the
 // share of the rubric covered, lowered for an answer too short to explain anything and for a
-// value that contradicts the course ("1688" where the course says 1687, "12 km" for "600 km").
+// value that contradicts the course ("1688" where the course says 1687, "12 km" for "600 km");
+// a point the answer negates or turns into its opposite is not covered (contradiction.ts).
 // The feedback names the points covered (strengths), what to add (improvements), the points
 // missing, and the pages to reread with the points each one explains. Texts are in the
 // course's language.
 import type { EducationLevel } from '../../core/profile.js';
 import { evaluationSchema, type Citation, type CitedText, type CourseLanguage, type CoursePage, type Evaluation, type EvaluationRequest } from '../types.js';
 import { analyzeCourse } from './analysis.js';
+import { contradicts } from './contradiction.js';
 import { conceptStems, matchPoint, profileAnswer } from './eval-match.js';
 import { topicTerms } from './question.js';
 import { math, parseQuantities, type Quantity } from './quantities.js';
@@ -75,7 +77,14 @@ export function evaluateAnswer(req: EvaluationRequest): Evaluation {
   const profile = profileAnswer(answer, lang);
   const questionStems = new Set(conceptStems(topicTerms(question.question, lang).join(' '), lang));
   const full = fullCredit(level);
-  const matches = keyPoints.map((point) => ({ point, coverage: matchPoint(point, profile, analysis, lang, questionStems).coverage }));
+  // A point whose words the answer uses to say the opposite ("… is not …", "diminue") is not covered.
+  const contradicted: string[] = [];
+  const matches = keyPoints.map((point) => {
+    const coverage = matchPoint(point, profile, analysis, lang, questionStems).coverage;
+    if (coverage < COVERED || !contradicts(point, answer, lang)) return { point, coverage };
+    contradicted.push(point);
+    return { point, coverage: 0 };
+  });
   // An answer that fits another notion of the course better than the one asked is describing that one.
   const best = Math.max(0, ...matches.filter((x) => !FORMULA_POINT.test(x.point)).map((x) => x.coverage));
   const confused = confusedWith(question, keyPoints, best, (text) => matchPoint(text, profile, analysis, lang, questionStems).coverage, course.pages);
@@ -88,15 +97,16 @@ export function evaluateAnswer(req: EvaluationRequest): Evaluation {
   const target = Math.min(12, Math.max(3, conceptStems(model, lang).length * 0.4));
   const lengthFactor = profile.words >= target ? 1 : 0.55 + (0.45 * profile.words) / target;
   const wrong = wrongValues(answer, `${keyPoints.join(' ; ')} ; ${model}`, lang);
-  const penalty = WRONG_VALUE_PENALTY * Math.min(2, wrong.length);
+  const penalty = WRONG_VALUE_PENALTY * Math.min(2, wrong.length + contradicted.length);
   const score = Math.round(Math.max(0, Math.min(100, 100 * raw * lengthFactor - penalty)));
 
   const strengths = [...(score >= 85 ? [m.complete] : []), ...covered.slice(0, 4).map(m.covered)];
   const improvements: string[] = [];
   if (confused) improvements.push(m.confused(confused));
   else if (raw < OFF_TOPIC) improvements.push(m.offTopic);
+  for (const p of contradicted.slice(0, 2)) improvements.push(m.contradicts(p));
   for (const w of wrong.slice(0, 2)) improvements.push(m.wrongNumber(w.wrong, w.right));
-  for (const p of missing.slice(0, 3)) improvements.push(m.addPoint(p));
+  for (const p of missing.filter((x) => !contradicted.includes(x)).slice(0, 3)) improvements.push(m.addPoint(p));
   if (lengthFactor < 0.9) improvements.push(m.tooShort);
 
   return evaluationSchema.parse({

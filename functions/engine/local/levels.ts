@@ -20,17 +20,19 @@ export interface Detail {
   formulas: number;
   dates: number;
   keyPoints: number;
+  /** Revision sheet: its length as a share of a short course's words (less for a long one). */
+  sheetShare: number;
 }
 
 const LEVELS: Record<EducationLevel | 'default', Detail> = {
-  college: { concise: 1, sentences: 2, steps: 4, extras: 1, preferredWords: 30, sectionLines: 2, sections: 8, definitions: 6, formulas: 5, dates: 6, keyPoints: 5 },
-  lycee: { concise: 2, sentences: 4, steps: 5, extras: 2, preferredWords: 40, sectionLines: 3, sections: 12, definitions: 10, formulas: 8, dates: 10, keyPoints: 7 },
-  prepa: { concise: 3, sentences: 6, steps: 7, extras: 3, preferredWords: 60, sectionLines: 4, sections: 16, definitions: 14, formulas: 14, dates: 14, keyPoints: 9 },
-  licence: { concise: 3, sentences: 6, steps: 7, extras: 3, preferredWords: 60, sectionLines: 4, sections: 16, definitions: 14, formulas: 14, dates: 14, keyPoints: 9 },
-  master: { concise: 3, sentences: 8, steps: 9, extras: 4, preferredWords: 80, sectionLines: 5, sections: 20, definitions: 18, formulas: 18, dates: 18, keyPoints: 12 },
-  doctorat: { concise: 3, sentences: 8, steps: 9, extras: 4, preferredWords: 80, sectionLines: 5, sections: 20, definitions: 18, formulas: 18, dates: 18, keyPoints: 12 },
-  autre: { concise: 2, sentences: 4, steps: 5, extras: 2, preferredWords: 40, sectionLines: 3, sections: 12, definitions: 10, formulas: 8, dates: 10, keyPoints: 7 },
-  default: { concise: 2, sentences: 4, steps: 5, extras: 2, preferredWords: 40, sectionLines: 3, sections: 12, definitions: 10, formulas: 8, dates: 10, keyPoints: 7 },
+  college: { concise: 1, sentences: 2, steps: 4, extras: 1, preferredWords: 30, sectionLines: 2, sections: 8, definitions: 6, formulas: 5, dates: 6, keyPoints: 5, sheetShare: 0.2 },
+  lycee: { concise: 2, sentences: 4, steps: 5, extras: 2, preferredWords: 40, sectionLines: 3, sections: 12, definitions: 10, formulas: 8, dates: 10, keyPoints: 7, sheetShare: 0.25 },
+  prepa: { concise: 3, sentences: 6, steps: 7, extras: 3, preferredWords: 60, sectionLines: 4, sections: 16, definitions: 14, formulas: 14, dates: 14, keyPoints: 9, sheetShare: 0.28 },
+  licence: { concise: 3, sentences: 6, steps: 7, extras: 3, preferredWords: 60, sectionLines: 4, sections: 16, definitions: 14, formulas: 14, dates: 14, keyPoints: 9, sheetShare: 0.28 },
+  master: { concise: 3, sentences: 8, steps: 9, extras: 4, preferredWords: 80, sectionLines: 5, sections: 20, definitions: 18, formulas: 18, dates: 18, keyPoints: 12, sheetShare: 0.3 },
+  doctorat: { concise: 3, sentences: 8, steps: 9, extras: 4, preferredWords: 80, sectionLines: 5, sections: 20, definitions: 18, formulas: 18, dates: 18, keyPoints: 12, sheetShare: 0.3 },
+  autre: { concise: 2, sentences: 4, steps: 5, extras: 2, preferredWords: 40, sectionLines: 3, sections: 12, definitions: 10, formulas: 8, dates: 10, keyPoints: 7, sheetShare: 0.25 },
+  default: { concise: 2, sentences: 4, steps: 5, extras: 2, preferredWords: 40, sectionLines: 3, sections: 12, definitions: 10, formulas: 8, dates: 10, keyPoints: 7, sheetShare: 0.25 },
 };
 
 /** The amounts for a level; an unknown level (null) reads as lycée, the middle of the range. */

@@ -1,5 +1,6 @@
 // The connecting words the built-in engine writes around the course's own sentences (labels,
-// step numbers, the "not in the course" message), in the course's language.
+// step numbers, the "not in the course" message), in the interface's language (the course's when
+// the caller does not say).
 import type { CourseLanguage } from '../types.js';
 
 export interface Messages {
@@ -11,6 +12,10 @@ export interface Messages {
   example: string;
   keyPoint: string;
   step: (n: number) => string;
+  /** A step of a reasoning chain from the course's facts. */
+  reason: (n: number) => string;
+  /** A detailed answer's sub-heading for what another page says. */
+  elsewhere: (page: number) => string;
   objective: string;
   objectiveCompute: (target: string, givens: string) => string;
   objectiveMethod: (question: string) => string;
@@ -27,6 +32,8 @@ export interface Messages {
   noData: string;
   missingData: (symbols: string) => string;
   sheetTitle: (name: string) => string;
+  /** After "not found" for a question asked in the other language than the course's. */
+  askInCourseLanguage: (course: CourseLanguage) => string;
   /** Joins "a", "b", "c" as "a, b et c". */
   and: string;
 }
@@ -40,6 +47,8 @@ const fr: Messages = {
   example: 'Exemple',
   keyPoint: 'À retenir',
   step: (n) => `Étape ${n}`,
+  reason: (n) => `${n}. D’après le cours`,
+  elsewhere: (page) => `Ailleurs dans le cours (page ${page})`,
   objective: 'Objectif',
   objectiveCompute: (target, givens) => `Objectif : calculer ${target}${givens ? ` à partir de ${givens}` : ''}.`,
   objectiveMethod: (question) => `Objectif : répondre à « ${question} » en appliquant la méthode du cours.`,
@@ -57,6 +66,7 @@ const fr: Messages = {
   noData: 'La question ne donne pas de valeurs numériques : appliquez la méthode et les formules du cours ci-dessus à celles de votre énoncé.',
   missingData: (symbols) => `Donnée manquante dans l’énoncé pour appliquer la formule du cours : ${symbols}.`,
   sheetTitle: (name) => `Fiche de révision : ${name}`,
+  askInCourseLanguage: (course) => `Le cours est en ${course === 'en' ? 'anglais' : 'français'} : reformulez la question en ${course === 'en' ? 'anglais' : 'français'} avec ses termes.`,
   and: 'et',
 };
 
@@ -69,6 +79,8 @@ const en: Messages = {
   example: 'Example',
   keyPoint: 'Key point',
   step: (n) => `Step ${n}`,
+  reason: (n) => `${n}. From the course`,
+  elsewhere: (page) => `Elsewhere in the course (page ${page})`,
   objective: 'Objective',
   objectiveCompute: (target, givens) => `Objective: calculate ${target}${givens ? ` from ${givens}` : ''}.`,
   objectiveMethod: (question) => `Objective: answer “${question}” by applying the course's method.`,
@@ -85,6 +97,7 @@ const en: Messages = {
   noData: 'The question gives no numerical values: apply the method and formulas from the course above to those of your exercise.',
   missingData: (symbols) => `Data missing from the question to apply the course's formula: ${symbols}.`,
   sheetTitle: (name) => `Revision sheet: ${name}`,
+  askInCourseLanguage: (course) => `The course is in ${course === 'fr' ? 'French' : 'English'}: try asking in ${course === 'fr' ? 'French' : 'English'}, with its terms.`,
   and: 'and',
 };
 

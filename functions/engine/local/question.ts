@@ -11,7 +11,7 @@ const QUESTION_WORDS: Record<CourseLanguage, string> = {
   fr: `explique expliquer expliquez explication explications définis définir définissez définition définitions donne donner
   donnez décris décrire décrivez présente présenter présentez résume résumer résumez rappelle rappeler rappelez
   parle parler cite citer citez calcule calculer calculez détermine déterminer déterminez trouve trouver trouvez
-  quoi quel quels quelle quelles qu'est-ce est-ce c'est signifie signifier veut dire moi stp svp merci peux pouvez
+  quoi combien quel quels quelle quelles qu'est-ce est-ce c'est signifie signifier veut dire moi stp svp merci peux pouvez
   pourrais pourriez voudrais aimerais savoir sais cours leçon chapitre selon exactement simplement rapidement
   brièvement clairement détail détails détaillé détaillée exemple question réponse comment pourquoi concept notion
   exercice exercices méthode étapes étape formule formules équation équations relation relations expression
@@ -19,7 +19,7 @@ const QUESTION_WORDS: Record<CourseLanguage, string> = {
   inventeur découvreur exemples procédure`,
   en: `explain explains explanation define defines definition definitions give describe description summarize
   summarise summary recall tell mention calculate compute determine find what whats which who meaning please thanks
-  can could would like know course lesson chapter according exactly simply quickly briefly
+  can could would like know many much course lesson chapter according exactly simply quickly briefly
   clearly detail details detailed example question answer how why concept notion exercise exercises method steps step formula formulas
   formulae equation equations relation relationship expression year years date dates century centuries era unit units
   person scientist physicist inventor discoverer examples procedure`,
@@ -65,7 +65,7 @@ const DETERMINERS: Record<CourseLanguage, ReadonlySet<string>> = {
 };
 
 /** What kind of answer a question asks for. */
-export type Intent = 'formula' | 'definition' | 'date' | 'person' | 'unit' | 'example' | 'cause' | 'method';
+export type Intent = 'formula' | 'definition' | 'date' | 'person' | 'unit' | 'example' | 'cause' | 'method' | 'place';
 
 /** Cue words (folded) of each intent, wherever they stand in the question. */
 const INTENT_WORDS: Record<Intent, Record<CourseLanguage, ReadonlySet<string>>> = {
@@ -88,6 +88,7 @@ const INTENT_WORDS: Record<Intent, Record<CourseLanguage, ReadonlySet<string>>> 
   unit: { fr: new Set(['unite', 'unites']), en: new Set(['unit', 'units']) },
   example: { fr: new Set(['exemple', 'exemples']), en: new Set(['example', 'examples']) },
   cause: { fr: new Set(['pourquoi']), en: new Set(['why']) },
+  place: { fr: new Set(['ou']), en: new Set(['where']) },
   method: {
     fr: new Set(['comment', 'methode', 'etape', 'etapes', 'procedure']),
     en: new Set(['method', 'step', 'steps', 'procedure']),

@@ -443,7 +443,10 @@ function formulaFacts(analysis: CourseAnalysis, weights: Spread): FormulaFact[] 
       done.add(s.index);
       continue;
     }
-    const name = cleanName(nameBefore(analysis, s));
+    // A chemical equation is named after a reaction or a process, never after a defined thing
+    // ("autotrophe"): without one, no "which equation …" item is made of it.
+    const named = definitionBefore(analysis, s);
+    const name = chemical && !(named && PROCESS_RE.test(named.text)) ? '' : cleanName(nameBefore(analysis, s));
     out.push(formulaFact(s, lhs, sign[1], rhs, name, chemical, [], symbolSentence(analysis, s), weights));
     done.add(s.index);
   }
@@ -509,6 +512,9 @@ function definitionBefore(analysis: CourseAnalysis, s: SentenceInfo): SentenceIn
  * What a formula is about: the definition just before it, or ''. A heading is no quantity
  * ("Chapitre 2 : Les solutions — page 3"): the formula is then asked by its left side.
  */
+/** A definition of a reaction or a process (what a chemical equation can be the equation of). */
+const PROCESS_RE = /(?<![\p{L}])(?:processus|process|réactions?|reactions?|transformations?|conversion|combustion|respiration|synthèse|synthesis|libération|release|fermentation|oxydation|oxidation|dissolution|électrolyse|electrolysis)(?![\p{L}])/iu;
+
 function nameBefore(analysis: CourseAnalysis, s: SentenceInfo): string {
   const definition = definitionBefore(analysis, s);
   return definition?.definition ? withoutPageMark(definition.definition.term) : '';

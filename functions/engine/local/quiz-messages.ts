@@ -44,6 +44,8 @@ export interface QuizMessages {
   offTopic: string;
   confused: (term: string) => string;
   wrongNumber: (wrong: string, right: string) => string;
+  /** The answer says the opposite of a key point. */
+  contradicts: (point: string) => string;
   reread: (file: string, page: number, points: string[]) => string;
   rereadAll: (file: string, page: number) => string;
 }
@@ -109,6 +111,7 @@ const fr: QuizMessages = {
   offTopic: 'Ta réponse ne traite pas la question posée : reprends la notion du cours.',
   confused: (term) => `Ta réponse décrit plutôt ${q(term)} que la notion demandée : relis la définition du cours.`,
   wrongNumber: (wrong, right) => `Vérifie la valeur ${q(wrong)} : le cours donne ${q(right)}.`,
+  contradicts: (point) => `Vérifie ce point : ta réponse dit le contraire du cours, qui dit ${q(point)}.`,
   reread: (file, page, points) => `Relis la page ${page} de ${q(file)} : elle explique ${points.map(q).join(', ')}.`,
   rereadAll: (file, page) => `Relis la page ${page} de ${q(file)} pour consolider ta réponse.`,
 };
@@ -145,6 +148,7 @@ const en: QuizMessages = {
   offTopic: 'Your answer does not address the question: go back to the notion in the course.',
   confused: (term) => `Your answer describes ${qe(term)} rather than the notion asked: reread the course's definition.`,
   wrongNumber: (wrong, right) => `Check the value ${qe(wrong)}: the course gives ${qe(right)}.`,
+  contradicts: (point) => `Check this point: your answer says the opposite of the course, which says ${qe(point)}.`,
   reread: (file, page, points) => `Reread page ${page} of ${qe(file)}: it explains ${points.map(qe).join(', ')}.`,
   rereadAll: (file, page) => `Reread page ${page} of ${qe(file)} to consolidate your answer.`,
 };

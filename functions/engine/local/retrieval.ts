@@ -13,7 +13,8 @@ import type { AnswerRequest, CourseLanguage } from '../types.js';
 import { headingOf, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import type { Detail } from './levels.js';
 import { tokenize } from './key-terms.js';
-import { questionIntents, topicTerms, type Intent } from './question.js';
+import { questionIntents, type Intent } from './question.js';
+import { courseTopic } from './vocabulary.js';
 
 /** Share of the question's weighted topic terms the best sentence must cover to count as an answer. */
 export const FOUND_THRESHOLD = 0.5;
@@ -21,6 +22,8 @@ export const FOUND_THRESHOLD = 0.5;
 export const PASSAGES = 8;
 /** Weight of the previous question's terms in a follow-up. */
 const HISTORY_WEIGHT = 0.5;
+/** Weight of a word of the question's wording that the course happens to use ("make", "passe"). */
+const FILLER_WEIGHT = 0.25;
 
 /** A sentence that names a formula's symbols ("où d est …", "where M is …"). */
 export const SYMBOL_NAMES =
@@ -36,6 +39,12 @@ export interface Focus {
   query: string;
   /** What kind of answer the current question asks for. */
   intents: ReadonlySet<Intent>;
+  /** Other stems of the course for a topic stem (derived words: "cellul" → "cellulair"). */
+  variants: ReadonlyMap<string, readonly string[]>;
+  /** Topic stems the course never uses: a topic it does not hold (or a word it says otherwise). */
+  unknown: ReadonlySet<string>;
+  /** The language the question is written in (the course's, or the other). */
+  language: CourseLanguage;
 }
 
 export interface Ranked {
@@ -53,6 +62,8 @@ export interface Ranked {
   /** The same sentence elsewhere in the course (same folded, space-normalised text), best first. */
   copies: SentenceInfo[];
 }
+
+const PRONOUN_RE = /^(?:it|they|this|these|he|she|il|elle|ils|elles|ce|cet|cette|ces|celle|celui|celles|ceux|son|sa|ses|leur|leurs|its|their)\s/iu;
 
 /** Extra score of a sentence fully of the asked kind and right with the topic. */
 const INTENT_BONUS = 0.6;
@@ -83,6 +94,11 @@ const UNIT_RE =
 const CAUSE_RE: Record<CourseLanguage, RegExp> = {
   fr: /(?<![\p{L}\p{N}])(?:car|parce\s+qu|puisqu|grâce\s+à|à\s+cause\s+d|en\s+raison\s+d|c['’]est\s+pourquoi|ce\s+qui\s+explique)(?![\p{L}\p{N}])/iu,
   en: /(?<![\p{L}\p{N}])(?:because|since|due\s+to|owing\s+to|as\s+a\s+result|therefore|which\s+explains|this\s+is\s+why)(?![\p{L}\p{N}])/iu,
+};
+/** Where something is or happens: "dans les chloroplastes", "a lieu", "in London", "takes place". */
+const PLACE_RE: Record<CourseLanguage, RegExp> = {
+  fr: /(?<![\p{L}\p{N}])(?:a\s+lieu|ont\s+lieu|se\s+(?:déroulen?t?|produisent|produit|trouven?t?|situen?t?)|situ[ée]e?s?\s|entren?t?\s+dans|au\s+niveau\s+d|à\s+l['’]intérieur\s+d|(?:à|en|dans)\s+\p{Lu}\p{Ll})/u,
+  en: /(?<![\p{L}\p{N}])(?:takes?\s+place|took\s+place|located|occurs?\s+in|found\s+in|(?:in|at|near)\s+\p{Lu}\p{Ll})/u,
 };
 /** The question's own cue word, written in the sentence ("l'unité d'énergie", "the formula"). */
 const CUE_RE: Partial<Record<Intent, RegExp>> = {
@@ -119,6 +135,8 @@ function ofKind(s: SentenceInfo, intent: Intent, defines: boolean): boolean {
       return CAUSE_RE[s.page.language].test(s.text);
     case 'method':
       return s.method;
+    case 'place':
+      return PLACE_RE[s.page.language].test(s.text);
   }
 }
 
@@ -129,7 +147,9 @@ function followsTopic(analysis: CourseAnalysis, focus: Focus, s: SentenceInfo): 
     if (!p || p.page !== s.page || p.section !== s.section || p.role === 'heading' || p.exercise) return false;
     // A blank line between them: another paragraph.
     if (/\n[ \t]*\n/u.test(s.page.text.slice(p.end, s.start))) return false;
-    if (coverage(focus, [p.stemSet]) >= FOUND_THRESHOLD) return true;
+    if (knownCoverage(focus, [p.stemSet]) >= FOUND_THRESHOLD) return true;
+    // Beyond the sentence just before, only a sentence that refers back ("Cette notion …") still speaks of it.
+    if (!PRONOUN_RE.test(s.text)) return false;
   }
   return false;
 }
@@ -143,26 +163,77 @@ function weight(analysis: CourseAnalysis, stem: string): number {
 }
 
 export function focusOf(analysis: CourseAnalysis, question: string, history: AnswerRequest['history'], lang: CourseLanguage): Focus {
-  const current = topicTerms(question, lang);
+  const { terms: current, language } = courseTopic(analysis, question, lang);
   const weights = new Map<string, number>();
-  for (const t of current) weights.set(t, weight(analysis, t));
+  const unknown = new Set<string>();
+  const queryWords: string[] = [];
+  const variants = new Map<string, readonly string[]>();
+  for (const t of [...current]) if (t.variants) variants.set(t.stem, t.variants);
+  for (const t of current) {
+    weights.set(t.stem, (t.filler ? FILLER_WEIGHT : 1) * weight(analysis, t.stem));
+    if (!t.known) unknown.add(t.stem);
+    queryWords.push(t.word);
+  }
   const previous = history?.length ? history[history.length - 1].question : '';
   if (previous) {
-    const prev = topicTerms(previous, lang);
+    const prev = courseTopic(analysis, previous, lang).terms;
     // A follow-up with no topic of its own ("et pourquoi ?") takes the previous one in full.
     const w = current.length ? HISTORY_WEIGHT : 1;
-    for (const t of prev) if (!weights.has(t)) weights.set(t, w * weight(analysis, t));
+    for (const t of prev) {
+      if (weights.has(t.stem)) continue;
+      weights.set(t.stem, w * weight(analysis, t.stem));
+      if (!t.known) unknown.add(t.stem);
+      if (t.variants) variants.set(t.stem, t.variants);
+      queryWords.push(t.word);
+    }
   }
   let total = 0;
   for (const w of weights.values()) total += w;
-  return { weights, current: new Set(current), total, query: previous ? `${question} ${previous}` : question, intents: questionIntents(question, lang) };
+  // The index reads the course's words; the question itself too when it is in the course's language.
+  const query = `${language === lang ? `${question} ${previous}` : ''} ${queryWords.join(' ')}`.trim();
+  return {
+    weights,
+    current: new Set(current.map((t) => t.stem)),
+    unknown,
+    variants,
+    total,
+    query,
+    intents: questionIntents(question, language),
+    language,
+  };
+}
+
+/** The stem set holds the topic term or one of its variants. */
+function hasTerm(focus: Focus, set: ReadonlySet<string>, t: string): boolean {
+  if (set.has(t)) return true;
+  const vs = focus.variants.get(t);
+  return !!vs && vs.some((v) => set.has(v));
+}
+
+/** The topic term a stem of the course stands for (itself, or the term it is a variant of). */
+function topicOf(focus: Focus, st: string): string | null {
+  if (focus.weights.has(st)) return st;
+  for (const [t, vs] of focus.variants) if (vs.includes(st)) return t;
+  return null;
+}
+
+function unknownWeight(focus: Focus): number {
+  let w = 0;
+  for (const t of focus.unknown) w += focus.weights.get(t) ?? 0;
+  return w;
+}
+
+/** Coverage of the topic terms the course uses. */
+function knownCoverage(focus: Focus, stems: Iterable<Set<string>>): number {
+  const known = focus.total - unknownWeight(focus);
+  return known > 0 ? (coverage(focus, stems) * focus.total) / known : 0;
 }
 
 function coverage(focus: Focus, stems: Iterable<Set<string>>): number {
   if (focus.total === 0) return 0;
   const sets = [...stems];
   let got = 0;
-  for (const [t, w] of focus.weights) if (sets.some((s) => s.has(t))) got += w;
+  for (const [t, w] of focus.weights) if (sets.some((s) => hasTerm(focus, s, t))) got += w;
   return got / focus.total;
 }
 
@@ -181,16 +252,20 @@ export function rankSentences(analysis: CourseAnalysis, focus: Focus, passages: 
   for (const [s, rel] of relevance) {
     if (s.role === 'heading' || s.exercise) continue;
     const heading = headingOf(analysis, s);
-    const own = coverage(focus, [s.stemSet]);
-    const withHeading = heading ? coverage(focus, [s.stemSet, heading.stemSet]) : own;
+    // "It forced Germany …", "Elle a lieu …": a sentence opening on a pronoun speaks of the previous one's subject.
+    const prev = PRONOUN_RE.test(s.text) ? analysis.sentences[s.index - 1] : undefined;
+    const alone = coverage(focus, [s.stemSet]);
+    const own =
+      prev && prev.page === s.page && prev.section === s.section && prev.role !== 'heading' ? alone + 0.5 * (coverage(focus, [s.stemSet, prev.stemSet]) - alone) : alone;
+    const withHeading = heading ? Math.max(own, coverage(focus, [s.stemSet, heading.stemSet])) : own;
     let defines = false;
     let score = own + 0.5 * (withHeading - own) + 0.15 * rel;
     if (s.definition) {
       const termStems = tokenize(s.definition.term, s.page.language).filter((t) => !t.stop).map((t) => t.stem);
-      const hit = termStems.filter((t) => focus.weights.has(t)).length;
+      const hit = termStems.filter((t) => topicOf(focus, t) !== null).length;
       if (hit > 0) {
         defines = hit / termStems.length >= 0.5;
-        score += 0.4 * (hit / termStems.length) + (termStems.every((t) => focus.weights.has(t)) ? 0.1 : 0);
+        score += 0.4 * (hit / termStems.length) + (termStems.every((t) => topicOf(focus, t) !== null) ? 0.1 : 0);
       }
     }
     if (s.wordCount < 4 && !s.formula) score -= 0.3;
@@ -237,20 +312,46 @@ function intentOf(analysis: CourseAnalysis, focus: Focus, s: SentenceInfo, own: 
     if (CUE_RE[intent]?.test(s.text)) cued = true;
   }
   if (!met) return 0;
+  // Measured against the terms the course uses: a word of the student's own does not unanchor it.
+  const known = focus.total > 0 ? focus.total / Math.max(1e-9, focus.total - unknownWeight(focus)) : 1;
   const anchor =
-    own >= FOUND_THRESHOLD || followsTopic(analysis, focus, s) ? 1 : withHeading >= FOUND_THRESHOLD || (own > 0 && cued) ? 0.5 : 0;
+    own * known >= FOUND_THRESHOLD || followsTopic(analysis, focus, s) ? 1 : withHeading * known >= FOUND_THRESHOLD || (own > 0 && cued) ? 0.5 : 0;
   return (met / focus.intents.size) * anchor;
 }
 
-/** Whether the course answers the question: a sentence covers enough of it, and a term of its own. */
+/** Share of the question's topic weight the terms the course never uses may hold in an answered question. */
+const UNKNOWN_SHARE = 0.5;
+/** Share of the question's known topic weight one sentence with its heading and neighbours must carry. */
+const KNOWN_COVERAGE = 0.65;
+
+/** The sentence, its heading, and the sentences just before and after it in the same section of the page. */
+function windowOf(analysis: CourseAnalysis, s: SentenceInfo): Set<string>[] {
+  const out = [s.stemSet];
+  const heading = headingOf(analysis, s);
+  if (heading) out.push(heading.stemSet);
+  for (const k of [-1, 1]) {
+    const n = analysis.sentences[s.index + k];
+    if (n && n.page === s.page && n.section === s.section && n.role !== 'heading' && !n.exercise) out.push(n.stemSet);
+  }
+  return out;
+}
+
+/**
+ * Whether the course answers the question: the topic terms the course uses are nearly all carried
+ * by one sentence with its heading and neighbours, while the terms it never uses are a minor part
+ * of the question (a word of the student's own, not a topic the course lacks), and the sentence
+ * holds a term of the question itself. Two terms found only on different pages ("the role of
+ * ribosomes in photosynthesis") are not an answer.
+ */
 export function answers(analysis: CourseAnalysis, ranked: Ranked[], focus: Focus): boolean {
+  const unknown = unknownWeight(focus);
+  const fewUnknown = focus.total > 0 && focus.total - unknown > 0 && unknown / focus.total < UNKNOWN_SHARE;
   for (const r of ranked) {
-    if (r.withHeading < FOUND_THRESHOLD) continue;
     const heading = headingOf(analysis, r.s);
     // A sentence that shares nothing with the question counts only under a heading that is about it.
     if (r.own <= 0 && !(heading && coverage(focus, [heading.stemSet]) >= FOUND_THRESHOLD)) continue;
-    if (focus.current.size && ![...focus.current].some((t) => r.s.stemSet.has(t) || !!heading?.stemSet.has(t))) continue;
-    return true;
+    if (focus.current.size && ![...focus.current].some((t) => hasTerm(focus, r.s.stemSet, t) || (!!heading && hasTerm(focus, heading.stemSet, t)))) continue;
+    if (fewUnknown && knownCoverage(focus, windowOf(analysis, r.s)) >= KNOWN_COVERAGE) return true;
   }
   return false;
 }

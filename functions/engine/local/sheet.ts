@@ -7,7 +7,7 @@ import { analyzeCourse, keyTermsOf, type SentenceInfo } from './analysis.js';
 import { citeAll } from './citations.js';
 import { detailFor, type Detail } from './levels.js';
 import { labelled, messages } from './messages.js';
-import { SYMBOL_NAMES } from './retrieval.js';
+import { SYMBOL_NAMES, textKey } from './retrieval.js';
 
 /** The sheet for a subject or one of its files, validated against the shared schema. */
 export function buildSheet(req: SheetRequest): Sheet {
@@ -29,18 +29,47 @@ export function buildSheet(req: SheetRequest): Sheet {
   for (const s of sentences) score.set(s.index, sentenceScore(s, weights));
 
   const lines = (list: SentenceInfo[], text?: (s: SentenceInfo) => string): CitedText[] =>
-    list.map((s) => ({ text: text ? text(s) : s.text, citations: citeAll([s]) }));
+    list.map((s) => ({ text: text ? text(s) : asText(s.text), citations: citeAll([s]) }));
   const best = (list: SentenceInfo[], n: number) =>
     [...list].sort((a, b) => (score.get(b.index) ?? 0) - (score.get(a.index) ?? 0) || a.index - b.index).slice(0, n);
 
-  const sections = buildSections(sentences, detail, score, best);
-  const definitions = uniqueByTerm(best(sentences.filter((s) => s.definition && s.role !== 'heading'), detail.definitions)).sort(byIndex);
-  const formulas = best(sentences.filter((s) => s.formula), detail.formulas).sort(byIndex);
-  const dated = best(sentences.filter((s) => s.date), detail.dates).sort((a, b) => (a.date?.year ?? 0) - (b.date?.year ?? 0) || a.index - b.index);
-  const listed = new Set([...definitions, ...formulas, ...dated].map((s) => s.index));
-  const keyPoints = best(
-    sentences.filter((s) => s.role !== 'heading' && !s.formula && !s.example && !SYMBOL_NAMES.test(s.text) && !listed.has(s.index) && s.wordCount >= 6),
+  // Length budget: a share of the course's words, smaller for a long course.
+  const courseWords = sentences.reduce((n, s) => n + (s.role === 'heading' ? 0 : s.wordCount), 0);
+  let budget = Math.max(30, Math.round(courseWords * detail.sheetShare * Math.min(1, Math.sqrt(LONG_COURSE_WORDS / Math.max(1, courseWords)))));
+  // Nothing is said twice: each sentence's text goes in one place.
+  const shown = new Set<string>();
+  const take = (list: SentenceInfo[], n: number, words = Infinity, atLeastOne = false) => {
+    const out: SentenceInfo[] = [];
+    let used = 0;
+    for (const s of list) {
+      if (out.length >= n) break;
+      const key = textKey(s);
+      if (shown.has(key) || ((out.length > 0 || !atLeastOne) && used + s.wordCount > words)) continue;
+      shown.add(key);
+      out.push(s);
+      used += s.wordCount;
+    }
+    budget -= used;
+    return out;
+  };
+
+  // The outline first, each section with its most informative sentences within its share of the budget.
+  const sections = buildSections(sentences, detail, score, best, (list, n, words) => take(list, n, words, true), Math.round(budget * OUTLINE_SHARE), analysis.sentences);
+  // Then the boxes: the definitions, formulas (with their symbols) and dates the outline does not show.
+  const definitions = take(uniqueByTerm(best(sentences.filter((s) => s.definition && s.role !== 'heading'), sentences.length)), detail.definitions).sort(byIndex);
+  const formulas = take(best(sentences.filter((s) => s.formula), sentences.length), detail.formulas).sort(byIndex);
+  for (const f of formulas) {
+    const names = symbolsOf(f, analysis.sentences);
+    if (names) shown.add(textKey(names));
+  }
+  const dated = take(best(sentences.filter((s) => s.date), sentences.length), detail.dates, Math.max(budget, 0), true).sort(
+    (a, b) => (a.date?.year ?? 0) - (b.date?.year ?? 0) || a.index - b.index,
+  );
+  const keyPoints = take(
+    best(sentences.filter((s) => s.role !== 'heading' && !s.formula && !s.example && !SYMBOL_NAMES.test(s.text) && s.wordCount >= 6), detail.keyPoints),
     detail.keyPoints,
+    // What is left of the budget, and at least a few words per key point the level gets.
+    Math.max(budget, KEY_POINT_WORDS * (detail.keyPoints - 5)),
   ).sort(byIndex);
 
   const sheet: Sheet = {
@@ -49,10 +78,33 @@ export function buildSheet(req: SheetRequest): Sheet {
     sections,
     definitions: lines(definitions),
     formulas: formulas.map((s) => formulaLine(s, analysis.sentences)),
-    key_dates: lines(dated, (s) => labelled(lang, s.date?.text ?? '', s.text)),
+    key_dates: lines(dated, (s) => labelled(lang, s.date?.text ?? '', asText(s.text))),
     key_points: lines(keyPoints),
   };
   return sheetSchema.parse(sheet);
+}
+
+/** A course of this many words gets the level's full share; a longer one, less (by the square root). */
+const LONG_COURSE_WORDS = 1500;
+/** Words each key point of the level may take when the outline and boxes have used the budget. */
+const KEY_POINT_WORDS = 8;
+/** Share of the sheet's budget the outline takes; the boxes and key points take what is left. */
+const OUTLINE_SHARE = 0.7;
+
+const SUBSCRIPTS: Record<string, string> = { 0: '₀', 1: '₁', 2: '₂', 3: '₃', 4: '₄', 5: '₅', 6: '₆', 7: '₇', 8: '₈', 9: '₉' };
+const SUPERSCRIPTS: Record<string, string> = { 2: '²', 3: '³', '-': '⁻', 1: '¹' };
+
+/**
+ * Chemistry and units as text: "6 CO2 + 6 H2O → C6H12O6" → "6 CO₂ + 6 H₂O → C₆H₁₂O₆", "m/s^2" →
+ * "m/s²", "m2" after a number → "m²" (a sheet line is read, not typeset as maths).
+ */
+export function asText(text: string): string {
+  return text
+    .replace(/(?<![\p{L}\p{N}])(\d*)((?:[A-Z][a-z]?\d*){2,}|[A-Z][a-z]?\d+)(?![\p{L}\p{N}])/gu, (whole: string, coefficient: string, formula: string) =>
+      /\d/.test(formula) ? coefficient + formula.replace(/(?<=[A-Za-z])\d+/gu, (d) => [...d].map((c) => SUBSCRIPTS[c]).join('')) : whole,
+    )
+    .replace(/\^(-?[123])/gu, (_, p: string) => [...p].map((c) => SUPERSCRIPTS[c]).join(''))
+    .replace(/(?<=\d\s?(?:c|m|k)?m)([23])(?![\p{L}\p{N}])/gu, (d: string) => SUPERSCRIPTS[d]);
 }
 
 const byIndex = (a: SentenceInfo, b: SentenceInfo) => a.index - b.index;
@@ -87,23 +139,33 @@ function uniqueByTerm(list: SentenceInfo[]): SentenceInfo[] {
 }
 
 /** A formula with the sentence that names its symbols ("où d est …"), when one follows it. */
-function formulaLine(s: SentenceInfo, all: SentenceInfo[]): CitedText {
+function symbolsOf(s: SentenceInfo, all: SentenceInfo[]): SentenceInfo | null {
   const next = all[s.index + 1];
-  const names = next && next.page === s.page && SYMBOL_NAMES.test(next.text) ? next : null;
-  return { text: names ? `${s.text} — ${names.text}` : s.text, citations: citeAll(names ? [s, names] : [s]) };
+  return next && next.page === s.page && SYMBOL_NAMES.test(next.text) ? next : null;
+}
+
+function formulaLine(s: SentenceInfo, all: SentenceInfo[]): CitedText {
+  const names = symbolsOf(s, all);
+  return { text: asText(names ? `${s.text} — ${names.text}` : s.text), citations: citeAll(names ? [s, names] : [s]) };
 }
 
 /**
- * Sections follow the document's headings, file by file. Each file gets a share of the section
- * budget; within it the deepest heading level that fits is kept, and the sentences under deeper
- * headings fall in the enclosing kept section. Text before a file's first kept heading goes in
- * a section named after the file.
+ * Sections follow the document's outline, file by file, headings kept as written (with their
+ * numbers). Each file gets a share of the section budget; within it the deepest heading level that
+ * fits is kept, and the sentences under deeper headings fall in the enclosing kept section. A
+ * heading with nothing under it before the next (a chapter title over its first section) is kept
+ * in front of that section's heading. Text before a file's first heading goes in a section named
+ * after the file. Each section takes its most informative sentences not shown elsewhere, up to its
+ * share of the word budget (at least one).
  */
 function buildSections(
   sentences: SentenceInfo[],
   detail: Detail,
   score: Map<number, number>,
   best: (list: SentenceInfo[], n: number) => SentenceInfo[],
+  take: (list: SentenceInfo[], n: number, words: number) => SentenceInfo[],
+  budget: number,
+  all: SentenceInfo[],
 ): Sheet['sections'] {
   const files: SentenceInfo[][] = [];
   for (const s of sentences) {
@@ -112,39 +174,49 @@ function buildSections(
     else files.push([s]);
   }
   const total = sentences.length || 1;
-  const out: Sheet['sections'] = [];
+  const groups: { heading: string; members: SentenceInfo[] }[] = [];
   for (const file of files) {
-    const budget = Math.max(2, Math.ceil((detail.sections * file.length) / total));
+    const cap = Math.max(2, Math.ceil((detail.sections * file.length) / total));
     const headings = file.filter((s) => s.role === 'heading');
     let depth = 3;
-    while (depth > 1 && headings.filter((h) => h.depth <= depth).length > budget) depth--;
-    const groups: { heading: string; members: SentenceInfo[] }[] = [];
+    while (depth > 1 && headings.filter((h) => h.depth <= depth).length > cap) depth--;
+    const fileGroups: { heading: string; members: SentenceInfo[] }[] = [];
     let current: { heading: string; members: SentenceInfo[] } | null = null;
     for (const s of file) {
       if (s.role === 'heading') {
         if (s.depth <= depth) {
-          current = { heading: s.text, members: [] };
-          groups.push(current);
+          // A heading with nothing under it yet stays in front of the next one ("Chapitre 1 : … — 1.1 …").
+          const heading: string = current && current.members.length === 0 ? `${current.heading} — ${s.text}` : s.text;
+          if (current && current.members.length === 0) current.heading = heading;
+          else {
+            current = { heading, members: [] };
+            fileGroups.push(current);
+          }
         }
         continue;
       }
       if (!current) {
         current = { heading: s.page.file_name.trim() || 'Introduction', members: [] };
-        groups.push(current);
+        fileGroups.push(current);
       }
       current.members.push(s);
     }
-    let kept = groups.filter((g) => g.members.length > 0);
-    if (kept.length > budget) {
+    let kept = fileGroups.filter((g) => g.members.length > 0);
+    if (kept.length > cap) {
       // Too many top-level headings: keep the richest, still in the document's order.
       const weight = (g: { members: SentenceInfo[] }) => g.members.reduce((n, s) => n + (score.get(s.index) ?? 0), 0);
-      const chosen = new Set([...kept].sort((a, b) => weight(b) - weight(a)).slice(0, budget));
+      const chosen = new Set([...kept].sort((a, b) => weight(b) - weight(a)).slice(0, cap));
       kept = kept.filter((g) => chosen.has(g));
     }
-    for (const g of kept) {
-      const lines = best(g.members.filter((s) => (s.wordCount >= 3 || s.formula) && !SYMBOL_NAMES.test(s.text)), detail.sectionLines).sort(byIndex);
-      if (lines.length) out.push({ heading: g.heading, lines: lines.map((s) => ({ text: s.text, citations: citeAll([s]) })) });
-    }
+    groups.push(...kept);
+  }
+  const words = groups.reduce((n, g) => n + g.members.reduce((m, s) => m + s.wordCount, 0), 0) || 1;
+  const out: Sheet['sections'] = [];
+  for (const g of groups) {
+    const share = (budget * g.members.reduce((m, s) => m + s.wordCount, 0)) / words;
+    const candidates = best(g.members.filter((s) => (s.wordCount >= 3 || s.formula) && !SYMBOL_NAMES.test(s.text)), g.members.length);
+    const lines = take(candidates, detail.sectionLines, share).sort(byIndex);
+    if (lines.length) out.push({ heading: asText(g.heading), lines: lines.map((s) => (s.formula ? formulaLine(s, all) : { text: asText(s.text), citations: citeAll([s]) })) });
   }
   return out;
 }

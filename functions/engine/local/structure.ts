@@ -7,6 +7,8 @@ export interface Line {
   text: string;
   start: number;
   end: number;
+  /** A cell of a two-column run of lines: its own paragraph (a sentence never runs into the next cell). */
+  cell?: boolean;
 }
 
 export type LineRole = 'heading' | 'item' | 'formula' | 'text';
@@ -17,16 +19,46 @@ export interface StructuredLine extends Line {
   depth: number;
 }
 
-/** The non-empty lines of a text with their offsets (trimmed). */
+/** Four blanks or more inside a line: the gutter between two columns. */
+const GUTTER_RE = /\S( {4,}|\t+)\S/u;
+
+/**
+ * The non-empty lines of a text with their offsets (trimmed). A run of two lines or more that each
+ * hold two cells apart (a comparison table, a two-column page) is read column by column: the left
+ * cells in order, then the right ones, so that each column's title stands above its own lines.
+ */
 export function lines(text: string): Line[] {
   const out: Line[] = [];
   let pos = 0;
+  let run: [Line, Line][] = [];
+  const flush = () => {
+    if (run.length >= 2) {
+      for (const [left] of run) out.push(left);
+      for (const [, right] of run) out.push(right);
+    } else for (const [left, right] of run) out.push({ text: `${left.text}${text.slice(left.end, right.start)}${right.text}`, start: left.start, end: right.end });
+    run = [];
+  };
   for (const raw of text.split('\n')) {
     const lead = raw.length - raw.trimStart().length;
     const t = raw.trim();
-    if (t) out.push({ text: t, start: pos + lead, end: pos + lead + t.length });
+    if (t) {
+      const gutter = GUTTER_RE.exec(t);
+      if (gutter) {
+        const cut = gutter.index + 1;
+        const right = t.slice(cut + gutter[1].length);
+        const at = pos + lead;
+        run.push([
+          { text: t.slice(0, cut), start: at, end: at + cut, cell: true },
+          { text: right, start: at + cut + gutter[1].length, end: at + t.length, cell: true },
+        ]);
+      } else {
+        flush();
+        out.push({ text: t, start: pos + lead, end: pos + lead + t.length });
+      }
+    }
     pos += raw.length + 1;
   }
+  flush();
   return out;
 }
 

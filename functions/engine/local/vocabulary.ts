@@ -1,0 +1,226 @@
+// From a question's words to the course's terms. A student rarely writes the course's exact word:
+// "limite-t-il" for "limiter", "collide" for "collision", "in physics" after the topic, or asks in
+// the other language ("Qu'est-ce que l'inertie ?" about an English course). Each topic word of the
+// question is read in the question's own language and matched to the course's vocabulary:
+// the same stem; else a stem of the course sharing most of its beginning (a cognate after folding:
+// *inertie/inertia*, *collide/collision*); else, across languages, the curated glossary
+// (functions/engine/text/glossary.ts). A word still unmatched is either filler (a verb or word of
+// the question's wording: "happen", "passe", "mean", "in physics") and dropped, or a topic the
+// course does not hold, kept as such: that is what makes a near-topic question refused.
+import { foldText, isStopWord, stem, words } from '../text/index.js';
+import { expressions, translate } from '../text/glossary.js';
+import type { CourseLanguage } from '../types.js';
+import { tokenize } from './key-terms.js';
+import type { CourseAnalysis } from './analysis.js';
+import { isQuestionWord } from './question.js';
+
+export interface TopicTerm {
+  /** The course's stem when matched, else the question word's own stem. */
+  stem: string;
+  /** The course holds the term. */
+  known: boolean;
+  /** A word of the course for the index query (the question's word when unmatched). */
+  word: string;
+  /** A word of the question's wording that the course happens to use ("make", "passe"): it weighs little. */
+  filler?: boolean;
+  /** Other stems of the course for the same word ("cellul": "cellulair"). */
+  variants?: string[];
+}
+
+/**
+ * Words of a question's wording that say nothing about its topic when the course does not use
+ * them: common verbs, the discipline's name, the "aim"/"role" a question asks for.
+ */
+const FILLER: Record<CourseLanguage, string> = {
+  fr: `passe passer passent rentre rentrer entre devient devenir deviennent vaut valoir fait faire font sert servir
+  permet permettre arrive arriver produit produire existe exister joue jouer agit agir trouve trouver vient venir
+  écrit écrire écrivit publie publier près loin peut peuvent doit doivent utilise utiliser change changer influence influencer dit dire veut dire appelle appeler
+  lieu nomme nommer rôle but objectif intérêt utilité fonction importance différence différencie différencier
+  physique chimie biologie svt histoire géographie économie mathématiques maths sciences science matière
+  objet objets cas situation chose choses truc trucs façon manière genre type types exactement vraiment
+  quoi exemple base principe principal principale principaux principales`,
+  en: `mean means meant say says said do does did done happen happens happened make makes made get gets got need needs
+  needed affect affects go goes went come comes came take takes took use uses used call called name named work
+  out aim purpose role place function point importance important difference differ differs main kind kinds type types
+  object objects thing things way ways physics chemistry biology history geography economics maths math mathematics science
+  write wrote written sciences subject really exactly basically actually give gave given have has had show shows showed tell told`,
+};
+
+const fillerCache: Partial<Record<CourseLanguage, Set<string>>> = {};
+function isFiller(folded: string, termStem: string, lang: CourseLanguage): boolean {
+  let set = fillerCache[lang];
+  if (!set) {
+    set = new Set(
+      FILLER[lang]
+        .split(/\s+/)
+        .filter((w) => w && !w.endsWith('?'))
+        .flatMap((w) => [foldText(w), stem(foldText(w), lang)]),
+    );
+    fillerCache[lang] = set;
+  }
+  return set.has(folded) || set.has(termStem);
+}
+
+/** The language a question is written in: the one whose grammar words it uses most (ties: the course's). */
+export function questionLanguage(question: string, fallback: CourseLanguage): CourseLanguage {
+  let fr = 0;
+  let en = 0;
+  for (const w of words(question)) {
+    const f = foldText(w);
+    if (isStopWord(f, 'fr') && !isStopWord(f, 'en')) fr++;
+    else if (isStopWord(f, 'en') && !isStopWord(f, 'fr')) en++;
+  }
+  // Question words decide a short question ("Qu'est-ce que l'inertie ?", "What is photosynthesis?").
+  if (/^\s*(?:qu['’]|quel|quelle|pourquoi|comment|où|quand|combien|qui\s)/iu.test(question)) fr += 2;
+  if (/^\s*(?:what|why|how|where|when|who|which|explain|describe|define)\b/iu.test(question)) en += 2;
+  return fr === en ? fallback : fr > en ? 'fr' : 'en';
+}
+
+interface Vocabulary {
+  /** Course stem → a word of the course written with it (for the index query). */
+  words: Map<string, string>;
+  /** Stems of 4+ letters, by their first 3 letters (prefix matching). */
+  byStart: Map<string, string[]>;
+}
+const vocabularies = new WeakMap<CourseAnalysis, Vocabulary>();
+
+function vocabularyOf(analysis: CourseAnalysis): Vocabulary {
+  let v = vocabularies.get(analysis);
+  if (v) return v;
+  v = { words: new Map(), byStart: new Map() };
+  for (const s of analysis.sentences) {
+    for (const t of tokenize(s.text, s.page.language)) {
+      if (t.stop || v.words.has(t.stem)) continue;
+      v.words.set(t.stem, t.folded);
+      if (t.stem.length >= 4) {
+        const key = t.stem.slice(0, 3);
+        const list = v.byStart.get(key);
+        if (list) list.push(t.stem);
+        else v.byStart.set(key, [t.stem]);
+      }
+    }
+  }
+  vocabularies.set(analysis, v);
+  return v;
+}
+
+/** Stems of the course that begin like `known` (the same word derived: "cellule" / "cellulaire"). */
+function variantsOf(vocab: Vocabulary, known: string): string[] {
+  if (known.length < 5) return [];
+  return (vocab.byStart.get(known.slice(0, 3)) ?? []).filter((s) => {
+    if (s === known) return false;
+    const n = commonPrefix(s, known);
+    return n >= 5 && n >= 0.8 * Math.min(s.length, known.length) && n >= 0.6 * Math.max(s.length, known.length);
+  });
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * A course stem that begins like `candidate`: the same word inflected or derived ("collid" /
+ * "collis"), or, across languages, a cognate ("inerti" / "inertia"). The longest common beginning
+ * wins; ties go to the course's more frequent term.
+ */
+function nearStem(analysis: CourseAnalysis, vocab: Vocabulary, candidate: string, crossing: boolean): string | null {
+  if (candidate.length < 4) return null;
+  let best: string | null = null;
+  let bestLength = 0;
+  for (const s of vocab.byStart.get(candidate.slice(0, 3)) ?? []) {
+    const n = commonPrefix(s, candidate);
+    const shorter = Math.min(s.length, candidate.length);
+    const longer = Math.max(s.length, candidate.length);
+    const ok = n >= (crossing ? 4 : 5) && n >= 0.8 * shorter && n >= 0.6 * longer;
+    if (!ok) continue;
+    const better =
+      n > bestLength || (n === bestLength && best !== null && (analysis.pageFrequency.get(s) ?? 0) > (analysis.pageFrequency.get(best) ?? 0));
+    if (better) {
+      best = s;
+      bestLength = n;
+    }
+  }
+  return best;
+}
+
+const INFLECTIONS: Record<CourseLanguage, string[]> = { fr: ['s', 'e', 'es', 'nt'], en: ['s', 'es', 'd', 'ed', 'ing'] };
+
+const DETERMINERS: Record<CourseLanguage, ReadonlySet<string>> = {
+  fr: new Set(['le', 'la', 'les', 'l', 'du', 'des', 'un', 'une']),
+  en: new Set(['the', 'a', 'an']),
+};
+
+/**
+ * The topic terms of a question as course terms. `courseLang` is the course's language (the
+ * language of the pages the terms are compared with).
+ */
+export function courseTopic(analysis: CourseAnalysis, question: string, courseLang: CourseLanguage): { terms: TopicTerm[]; language: CourseLanguage } {
+  const qLang = questionLanguage(question, courseLang);
+  const crossing = qLang !== courseLang;
+  const vocab = vocabularyOf(analysis);
+  const known = (s: string) => analysis.pageFrequency.has(s);
+  const out: TopicTerm[] = [];
+  const push = (t: TopicTerm) => {
+    if (out.some((o) => o.stem === t.stem)) return;
+    const variants = t.known ? variantsOf(vocab, t.stem) : [];
+    out.push(variants.length ? { ...t, variants } : t);
+  };
+  let ws = words(question).map((w) => foldText(w));
+  if (crossing) {
+    // Expressions of the glossary first ("dioxyde de carbone" → "carbon dioxide").
+    const joined = ` ${ws.join(' ')} `;
+    for (const e of expressions(crossing && qLang === 'fr' ? 'fr-en' : 'en-fr')) {
+      if (!joined.includes(` ${e} `)) continue;
+      for (const target of translate(e, qLang === 'fr' ? 'fr-en' : 'en-fr')) {
+        for (const w of words(target)) {
+          const f = foldText(w);
+          if (isStopWord(f, courseLang)) continue;
+          const s = stem(f, courseLang);
+          if (known(s)) push({ stem: s, known: true, word: f });
+        }
+      }
+      const remove = new Set(e.split(' '));
+      ws = ws.filter((w) => !remove.has(w) || isStopWord(w, qLang));
+    }
+  }
+  ws.forEach((w, i) => {
+    const stop = isStopWord(w, qLang);
+    // A grammar word right after an article is a noun that looks like one: "du son", "the will".
+    const noun = stop && i > 0 && DETERMINERS[qLang].has(ws[i - 1]) && w.length > 2;
+    if (stop && !noun) return;
+    const own = stem(w, qLang);
+    if (/^\d+$/.test(own) || isQuestionWord(own, qLang)) return;
+    // A one-letter word is a symbol ("g", "v") only when the course writes it as one.
+    if (own.length < 2) {
+      if (!crossing && known(own) && /^\p{L}$/u.test(w)) push({ stem: own, known: true, word: w });
+      return;
+    }
+    if (!crossing) {
+      if (known(own)) return push({ stem: own, known: true, word: w, filler: isFiller(w, own, qLang) });
+      // A short word inflected as the course writes it ("die" / "died", "forme" / "formes").
+      const inflected = INFLECTIONS[qLang].map((end) => stem(w + end, qLang)).find(known);
+      if (inflected) return push({ stem: inflected, known: true, word: vocab.words.get(inflected) ?? w });
+      const near = nearStem(analysis, vocab, own, false);
+      if (near) return push({ stem: near, known: true, word: vocab.words.get(near) ?? w });
+    } else {
+      // The same word in the course's language (names, numbers, international terms: "glucose").
+      const same = stem(w, courseLang);
+      if (known(same)) return push({ stem: same, known: true, word: w });
+      const translated = translate(w, qLang === 'fr' ? 'fr-en' : 'en-fr')
+        .flatMap((t) => words(t).map((x) => foldText(x)))
+        .filter((t) => !isStopWord(t, courseLang));
+      const hits = translated.map((t) => stem(t, courseLang)).filter(known);
+      if (hits.length) {
+        for (const h of hits) push({ stem: h, known: true, word: vocab.words.get(h) ?? h });
+        return;
+      }
+      const near = nearStem(analysis, vocab, same, true) ?? nearStem(analysis, vocab, own, true);
+      if (near) return push({ stem: near, known: true, word: vocab.words.get(near) ?? w });
+    }
+    if (isFiller(w, own, qLang)) return;
+    push({ stem: own, known: false, word: w });
+  });
+  return { terms: out, language: qLang };
+}
