@@ -3,8 +3,7 @@
 // goes to onboarding or the subjects.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Hub } from 'aws-amplify/utils';
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { amplify } from '../auth/amplify';
 import { useSession } from '../auth/session';
 import { afterSignIn, landingPath } from '../auth/after-sign-in';
 import { useI18n } from '../i18n';
@@ -29,15 +28,21 @@ export default function AuthCallbackPage() {
       const profile = await afterSignIn(null, () => refreshRef.current());
       navigate(landingPath(profile, takeNext()), { replace: true });
     };
-    const stop = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signInWithRedirect') void finish();
-      if (payload.event === 'signInWithRedirect_failure') setFailed(true);
+    let stopped = false;
+    let stop = () => {};
+    void amplify().then(({ Hub }) => {
+      if (stopped) return;
+      stop = Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signInWithRedirect') void finish();
+        if (payload.event === 'signInWithRedirect_failure') setFailed(true);
+      });
+      void finish();
     });
-    void finish();
     const timer = setTimeout(() => {
       if (!done.current) setFailed(true);
     }, CALLBACK_TIMEOUT_MS);
     return () => {
+      stopped = true;
       stop();
       clearTimeout(timer);
     };
@@ -81,7 +86,7 @@ function takeNext(): string | null {
 
 async function isSignedIn(): Promise<boolean> {
   try {
-    return Boolean((await fetchAuthSession()).tokens?.accessToken);
+    return Boolean((await (await amplify()).fetchAuthSession()).tokens?.accessToken);
   } catch {
     return false;
   }
