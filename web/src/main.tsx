@@ -1,7 +1,7 @@
 // Start-up: unregister any service worker left by an earlier version (spec §1), load the runtime
 // configuration (and the English texts for an English visitor), note Amplify Auth's settings (it
 // loads on demand), then render the app.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter';
 import './styles/global.css';
@@ -41,15 +41,19 @@ void unregisterServiceWorkers();
 Promise.all([loadConfig(), loadLang(currentLang())])
   .then(([config]) => {
     configureAuth(config);
-    root.render(
-      <StrictMode>
-        <I18nProvider>
-          <SessionProvider>
-            <App />
-          </SessionProvider>
-        </I18nProvider>
-      </StrictMode>,
-    );
+    // As a transition, the first render yields to the browser every few milliseconds instead of
+    // blocking a phone's main thread for the whole page at once.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <I18nProvider>
+            <SessionProvider>
+              <App />
+            </SessionProvider>
+          </I18nProvider>
+        </StrictMode>,
+      );
+    });
   })
   .catch(() => {
     root.render(<StartupError />);

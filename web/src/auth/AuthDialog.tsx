@@ -38,6 +38,10 @@ export default function AuthDialog({ initial, onClose }: { initial: ModalState; 
   const config = getConfig();
   const titleId = useId();
   const errorId = useId();
+  // Amplify loads as the dialog opens, while the student types.
+  useEffect(() => {
+    amplify().catch(() => undefined);
+  }, []);
 
   const [step, setStep] = useState<Step>(initial.step);
   const [email, setEmail] = useState(initial.email);

@@ -10,7 +10,7 @@
 // a sign-in (`beginSignIn`), `signingIn` is true: pages wait before reacting to the new session, so
 // that only the modal decides where the student goes.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { afterFirstPaint, amplify, isOAuthReturn, mayHaveStoredSession, whenAmplifyLoads, type AmplifyAuth } from './amplify';
+import { amplify, isOAuthReturn, mayHaveStoredSession, whenAmplifyLoads, type AmplifyAuth } from './amplify';
 import { api } from '../api/client';
 import type { PublicProfile } from '../api/types';
 import { authErrorName as errorName, clearSessionExpired, expireSession, isFinalRefreshError, LOGOUT_EVENT } from './expiry';
@@ -111,7 +111,7 @@ async function readUserPatiently(): Promise<UserFields | null> {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   // A visitor without stored tokens is signed out at once: the landing page paints without
-  // waiting for Amplify, which loads after the first paint.
+  // waiting for Amplify, which loads when the login dialog opens (or a page needs it).
   const [knownSignedOut] = useState(() => !mayHaveStoredSession() && !isOAuthReturn());
   const [state, setState] = useState<State>(knownSignedOut ? signedOutState : { ...signedOutState, status: 'loading' });
   const [signInHolds, setSignInHolds] = useState(0);
@@ -215,7 +215,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Initial session, then Hub events (once Amplify is loaded: at once when tokens may be stored,
-  // after the first paint otherwise).
+  // on demand otherwise; the listener is attached before the call that loaded it can emit).
   useEffect(() => {
     let stop = () => {};
     const listen = ({ Hub }: AmplifyAuth) => {
@@ -247,8 +247,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       });
     };
     const cancel = whenAmplifyLoads(listen);
-    if (knownSignedOut) afterFirstPaint(() => void amplify().catch(() => undefined));
-    else void refresh();
+    if (!knownSignedOut) void refresh();
     window.addEventListener(LOGOUT_EVENT, signedOut);
     return () => {
       cancel();
