@@ -399,6 +399,11 @@ export const fr = {
   'viewer.pages': 'Pages du document',
   'viewer.close': 'Fermer le lecteur',
   'viewer.canvas': 'Page {page} de {name}',
+  'viewer.zoom': 'Zoom',
+  'viewer.zoomIn': 'Zoomer',
+  'viewer.zoomOut': 'Dézoomer',
+  'viewer.fitWidth': 'ajuster à la largeur',
+  'viewer.highlighted': 'Le passage cité est surligné sur la page.',
 
   // Question and revision sheets (spec §2 Question, /summary)
   'study.sources': 'Sources :',
