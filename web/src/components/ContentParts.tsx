@@ -13,24 +13,10 @@ import {
   typedTagline,
   type Inline,
 } from './content-helpers';
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+import { REDUCED_MOTION, useMediaQuery } from './useMediaQuery';
 
 /** True when the visitor asked the system for less motion; follows changes live. */
-export function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() =>
-    typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION).matches : false,
-  );
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(REDUCED_MOTION);
-    const onChange = () => setReduced(query.matches);
-    onChange();
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
-}
+export const usePrefersReducedMotion = (): boolean => useMediaQuery(REDUCED_MOTION);
 
 /**
  * Drives the typed tagline and the cycling message from one clock. The letters are written

@@ -12,7 +12,7 @@ import Citations from '../study/Citations';
 import MathText from '../study/MathText';
 import { IconNote } from '../study/StudyParts';
 import { useI18n } from '../../i18n';
-import { useTouchDevice } from '../useTouchDevice';
+import { useTouchDevice } from '../useMediaQuery';
 import { ratingLabel, sourceLabel } from './labels';
 import { useWhen } from './when';
 

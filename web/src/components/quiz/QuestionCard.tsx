@@ -13,7 +13,7 @@ import Citations from '../study/Citations';
 import MathText from '../study/MathText';
 import { ComposerField, submitWith } from '../study/StudyParts';
 import { useI18n } from '../../i18n';
-import { useTouchDevice } from '../useTouchDevice';
+import { useTouchDevice } from '../useMediaQuery';
 import EvaluationView from './EvaluationView';
 import { difficultyLabel, statusLabel, typeLabel } from './labels';
 

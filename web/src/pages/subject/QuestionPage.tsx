@@ -9,7 +9,7 @@ import type { Subject } from '../../api/subjects';
 import { studyApi, type AnswerMode, type ConversationSummary, type Turn } from '../../api/study';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { Icon } from '../../components/ContentParts';
-import { useTouchDevice } from '../../components/useTouchDevice';
+import { useTouchDevice } from '../../components/useMediaQuery';
 import { FormFeedback } from '../../components/FormFeedback';
 import AnswerView from '../../components/study/AnswerView';
 import ModePicker, { modeLabel } from '../../components/study/ModePicker';

@@ -10,7 +10,7 @@ import type { Card } from '../../api/cards';
 import { isAnswered, quizApi, type AnsweredQuestion, type QuizAnswer, type QuizDifficulty, type QuizSession } from '../../api/quiz';
 import type { Subject } from '../../api/subjects';
 import { Icon } from '../../components/ContentParts';
-import { useTouchDevice } from '../../components/useTouchDevice';
+import { useTouchDevice } from '../../components/useMediaQuery';
 import { FormFeedback } from '../../components/FormFeedback';
 import RetryAlert from '../../components/RetryAlert';
 import ChoiceCards from '../../components/quiz/ChoiceCards';
