@@ -35,6 +35,7 @@ import type { Api } from './api.js';
 import type { Auth } from './auth.js';
 import { repoRoot } from './house-function.js';
 import type { DeploymentInputs } from './inputs.js';
+import { precompressedGlobs } from './precompressed.js';
 
 export interface WebProps {
   inputs: DeploymentInputs;
@@ -220,6 +221,9 @@ export class Web extends Construct {
     };
 
     const dist = webDistOrPlaceholder(props.distDir);
+    // The build's .br/.gz copies are for the laptop host: CloudFront compresses by itself
+    // (`compress: true`, with the CachingOptimized policy's gzip and brotli cache keys).
+    const site = () => Source.asset(dist, { exclude: precompressedGlobs() });
     const deployLogs = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     // Three passes over the same build, so each file gets the caching it deserves and a visitor
     // never gets an index.html whose scripts are not there yet:
@@ -230,7 +234,7 @@ export class Web extends Construct {
     const common = { destinationBucket: this.bucket, memoryLimit: 1024, outputObjectKeys: false, logGroup: deployLogs };
     const hashed = new BucketDeployment(this, 'DeployHashedAssets', {
       ...common,
-      sources: [Source.asset(dist)],
+      sources: [site()],
       exclude: ['*'],
       include: ['assets/*'],
       prune: false,
@@ -238,13 +242,13 @@ export class Web extends Construct {
     });
     const files = new BucketDeployment(this, 'DeployFiles', {
       ...common,
-      sources: [Source.asset(dist)],
+      sources: [site()],
       exclude: ['index.html', 'config.json', 'assets/*'],
       cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(1))],
     });
     const entry = new BucketDeployment(this, 'DeployEntry', {
       ...common,
-      sources: [Source.asset(dist), Source.jsonData('config.json', this.config)],
+      sources: [site(), Source.jsonData('config.json', this.config)],
       exclude: ['*'],
       include: ['index.html', 'config.json'],
       prune: false,

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { MailMessage } from './mailbox.js';
+import { isCompressible, PRECOMPRESSED_ENCODINGS } from '../precompressed.js';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,9 +50,41 @@ async function fileStats(file: string): Promise<Stats | null> {
 }
 
 /**
+ * The encodings a client accepts, from its Accept-Encoding header: names with a non-zero q-value
+ * (`*` stands for any encoding not named).
+ */
+export function acceptedEncodings(header: string | string[] | undefined): (encoding: string) => boolean {
+  const q = new Map<string, number>();
+  for (const part of [header ?? ''].flat().join(',').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  return (encoding) => (q.get(encoding) ?? q.get('*') ?? 0) > 0;
+}
+
+/**
+ * The build's precompressed copy of `file` (`file.br`, `file.gz`) that the client accepts, if any.
+ * Whether one exists never depends on the client: `Vary: Accept-Encoding` goes on every
+ * compressible file.
+ */
+async function precompressedCopy(req: IncomingMessage, file: string): Promise<{ encoding: string; file: string; stats: Stats } | null> {
+  const accepts = acceptedEncodings(req.headers['accept-encoding']);
+  for (const { encoding, suffix } of PRECOMPRESSED_ENCODINGS) {
+    if (!accepts(encoding)) continue;
+    const stats = await fileStats(file + suffix);
+    if (stats) return { encoding, file: file + suffix, stats };
+  }
+  return null;
+}
+
+/**
  * Serves `pathname` from `root`: `/assets/*` (content-hashed by Vite) cached for a year, anything
  * else revalidated every time; a path without an extension that matches no file is a client-side
- * route and gets index.html.
+ * route and gets index.html. A compressible file goes out as the build's brotli or gzip copy when
+ * the client accepts it, as CloudFront would compress it.
  */
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, pathname: string): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -88,9 +121,12 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     file = index;
     stats = indexStats;
   }
-  const s = stats as Stats;
+  const compressible = isCompressible(file);
+  const copy = compressible ? await precompressedCopy(req, file) : null;
+  const body = copy?.file ?? file;
+  const s = copy?.stats ?? (stats as Stats);
   const immutable = pathname.startsWith('/assets/') && file !== index;
-  const etag = `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`;
+  const etag = `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`;
   const headers: Record<string, string> = {
     'content-type': contentType(file),
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -98,6 +134,8 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     'last-modified': s.mtime.toUTCString(),
     'x-content-type-options': 'nosniff',
   };
+  if (compressible) headers.vary = 'Accept-Encoding';
+  if (copy) headers['content-encoding'] = copy.encoding;
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers).end();
     return;
@@ -108,7 +146,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     res.end();
     return;
   }
-  const stream = createReadStream(file);
+  const stream = createReadStream(body);
   stream.on('error', () => res.destroy());
   stream.pipe(res);
 }

@@ -9,6 +9,7 @@ const suites: Record<string, () => Promise<void>> = {
   extraction: async () => (await import('./extraction.js')).benchExtraction(),
   upload: async () => (await import('./upload.js')).benchUpload(),
   engine: async () => (await import('./engine.js')).benchEngine(),
+  web: async () => (await import('./web.js')).benchWeb(),
 };
 
 for (const [name, run] of Object.entries(suites)) {

@@ -2,7 +2,7 @@
 // a deployment would create, the rules cdk-nag's AWS Solutions pack enforces, and the inputs that
 // must stop a synth.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -477,6 +477,33 @@ describe('site', () => {
     const entry = by('config.json');
     expect(entry).toMatchObject({ Exclude: ['*'], Prune: false, SystemMetadata: { 'cache-control': 'no-cache' } });
     expect(entry.DependsOn).toEqual(expect.arrayContaining([by('assets/*').id, by('rest').id]));
+  });
+
+  it('compresses at the edge (gzip and brotli) and leaves the build\'s precompressed copies out of the bucket', () => {
+    const behaviour = distribution(base.json).DefaultCacheBehavior;
+    expect(behaviour.Compress).toBe(true);
+    expect(behaviour.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // CachingOptimized: gzip + brotli keys
+
+    const dist = mkdtempSync(join(tmpdir(), 'revise-dist-'));
+    outdirs.push(dist);
+    mkdirSync(join(dist, 'assets', 'ocr-1'), { recursive: true });
+    for (const file of ['index.html', 'index.html.br', 'index.html.gz', 'assets/app-1.js', 'assets/app-1.js.br', 'assets/app-1.js.gz', 'assets/ocr-1/eng.traineddata.gz']) {
+      writeFileSync(join(dist, file), file);
+    }
+    const outdir = mkdtempSync(join(tmpdir(), 'revise-infra-'));
+    outdirs.push(outdir);
+    const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
+    new ReviseStack(app, 'Revise-dist', { inputs: parseInputs({}), webDistDir: dist, env: { account: '123456789012' } });
+    app.synth();
+    const staged = readdirSync(outdir)
+      .filter((name) => name.startsWith('asset.'))
+      .map((name) => join(outdir, name))
+      .filter((dir) => statSync(dir).isDirectory() && readdirSync(dir).includes('index.html'));
+    expect(staged.length).toBeGreaterThan(0);
+    for (const dir of staged) {
+      const files = readdirSync(dir, { recursive: true }).map(String).sort();
+      expect(files).toEqual(['assets', 'assets/app-1.js', 'assets/ocr-1', 'assets/ocr-1/eng.traineddata.gz', 'index.html']);
+    }
   });
 
   it('still synthesizes before the web app is built, with a placeholder page', () => {

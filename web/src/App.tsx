@@ -10,20 +10,6 @@ import UrlRules from './auth/UrlRules';
 import { SignedInPage } from './auth/guards';
 import { useSession } from './auth/session';
 import HomePage from './pages/HomePage';
-import SubjectsPage from './pages/SubjectsPage';
-import OnboardingPage from './pages/OnboardingPage';
-import OnboardingPricingPage from './pages/OnboardingPricingPage';
-import ProfilePage from './pages/ProfilePage';
-import ResetPasswordPage from './pages/ResetPasswordPage';
-import AuthCallbackPage from './pages/AuthCallbackPage';
-import GoalsPage from './pages/GoalsPage';
-import MyPodcastsPage from './pages/MyPodcastsPage';
-import NotFoundPage from './pages/NotFoundPage';
-import SubjectLayout from './pages/subject/SubjectLayout';
-import SubjectPage from './pages/subject/SubjectPage';
-import SubjectToolPage from './pages/subject/SubjectToolPage';
-import UploadPage from './pages/subject/UploadPage';
-import FilesPage from './pages/subject/FilesPage';
 import { comingSoonTools } from './pages/subject/tools';
 import { UpgradeModalProvider } from './components/UpgradeModal';
 
@@ -35,6 +21,14 @@ const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
     </Suspense>
   );
 };
+
+// Pages with props, loaded on demand like the others: only the landing is in the first chunk.
+const SubjectToolPage = lazy(() => import('./pages/subject/SubjectToolPage'));
+const lazyTool = (tool: (typeof comingSoonTools)[number][0]): ReactNode => (
+  <Suspense fallback={<InlineLoading />}>
+    <SubjectToolPage key={tool} tool={tool} />
+  </Suspense>
+);
 
 function Root() {
   return (
@@ -55,6 +49,7 @@ function ConversationsRedirect() {
 const signedIn = (element: ReactNode, onboarded = true): ReactNode => <SignedInPage onboarded={onboarded}>{element}</SignedInPage>;
 
 const quizSignedOut = page(() => import('./components/quiz/QuizSignedOut'));
+const subjectLayout = page(() => import('./pages/subject/SubjectLayout'));
 
 /**
  * A subject's pages are for signed-in students; a visitor who opens its quiz is told, in the
@@ -64,7 +59,7 @@ function SubjectSpace() {
   const { status, signingIn } = useSession();
   const quiz = useMatch('/subject/:subjectId/quiz');
   if (quiz && status === 'signedOut' && !signingIn) return quizSignedOut;
-  return signedIn(<SubjectLayout />);
+  return signedIn(subjectLayout);
 }
 
 export const routes: RouteObject[] = [
@@ -77,37 +72,37 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: '/', element: <HomePage /> },
-          { path: '/subjects', element: signedIn(<SubjectsPage />) },
+          { path: '/subjects', element: signedIn(page(() => import('./pages/SubjectsPage'))) },
           { path: '/how-it-works', element: page(() => import('./pages/HowItWorksPage')) },
           { path: '/faq', element: page(() => import('./pages/FaqPage')) },
           { path: '/privacy', element: page(() => import('./pages/PrivacyPage')) },
           { path: '/cookies', element: page(() => import('./pages/CookiesPage')) },
           { path: '/contact', element: page(() => import('./pages/ContactPage')) },
           { path: '/offre-de-rentree', element: page(() => import('./pages/PromoPage')) },
-          { path: '/profile', element: signedIn(<ProfilePage />, false) },
-          { path: '/my-podcasts', element: signedIn(<MyPodcastsPage />) },
-          { path: '/goals', element: signedIn(<GoalsPage />) },
+          { path: '/profile', element: signedIn(page(() => import('./pages/ProfilePage')), false) },
+          { path: '/my-podcasts', element: signedIn(page(() => import('./pages/MyPodcastsPage'))) },
+          { path: '/goals', element: signedIn(page(() => import('./pages/GoalsPage'))) },
           {
             // The subject tab bar over every page of a subject.
             path: '/subject/:subjectId',
             element: <SubjectSpace />,
             children: [
-              { index: true, element: <SubjectPage /> },
-              { path: 'upload', element: <UploadPage /> },
-              { path: 'files', element: <FilesPage /> },
+              { index: true, element: page(() => import('./pages/subject/SubjectPage')) },
+              { path: 'upload', element: page(() => import('./pages/subject/UploadPage')) },
+              { path: 'files', element: page(() => import('./pages/subject/FilesPage')) },
               { path: 'question', element: page(() => import('./pages/subject/QuestionPage')) },
               { path: 'summary', element: page(() => import('./pages/subject/SummaryPage')) },
               { path: 'quiz', element: page(() => import('./pages/subject/QuizPage')) },
               { path: 'flashcards', element: page(() => import('./pages/subject/FlashcardsPage')) },
               { path: 'conversations', element: <ConversationsRedirect /> },
-              ...comingSoonTools.map(([tool]) => ({ path: tool, element: <SubjectToolPage key={tool} tool={tool} /> })),
+              ...comingSoonTools.map(([tool]) => ({ path: tool, element: lazyTool(tool) })),
             ],
           },
-          { path: '/onboarding', element: signedIn(<OnboardingPage />, false) },
-          { path: '/onboarding/pricing', element: signedIn(<OnboardingPricingPage />, false) },
-          { path: '/auth/callback', element: <AuthCallbackPage /> },
-          { path: '/reset-password', element: <ResetPasswordPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '/onboarding', element: signedIn(page(() => import('./pages/OnboardingPage')), false) },
+          { path: '/onboarding/pricing', element: signedIn(page(() => import('./pages/OnboardingPricingPage')), false) },
+          { path: '/auth/callback', element: page(() => import('./pages/AuthCallbackPage')) },
+          { path: '/reset-password', element: page(() => import('./pages/ResetPasswordPage')) },
+          { path: '*', element: page(() => import('./pages/NotFoundPage')) },
         ],
       },
     ],

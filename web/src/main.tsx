@@ -1,12 +1,13 @@
 // Start-up: unregister any service worker left by an earlier version (spec §1), load the runtime
-// configuration, configure Amplify Auth, then render the app.
-import { StrictMode } from 'react';
+// configuration (and the English texts for an English visitor), note Amplify Auth's settings (it
+// loads on demand), then render the app.
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter';
 import './styles/global.css';
 import { loadConfig } from './config';
 import { configureAuth } from './auth/amplify';
-import { I18nProvider, currentLang } from './i18n';
+import { I18nProvider, currentLang, loadLang } from './i18n';
 import { SessionProvider } from './auth/session';
 import App from './App';
 
@@ -37,18 +38,22 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 document.documentElement.lang = currentLang();
 void unregisterServiceWorkers();
 
-loadConfig()
-  .then((config) => {
+Promise.all([loadConfig(), loadLang(currentLang())])
+  .then(([config]) => {
     configureAuth(config);
-    root.render(
-      <StrictMode>
-        <I18nProvider>
-          <SessionProvider>
-            <App />
-          </SessionProvider>
-        </I18nProvider>
-      </StrictMode>,
-    );
+    // As a transition, the first render yields to the browser every few milliseconds instead of
+    // blocking a phone's main thread for the whole page at once.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <I18nProvider>
+            <SessionProvider>
+              <App />
+            </SessionProvider>
+          </I18nProvider>
+        </StrictMode>,
+      );
+    });
   })
   .catch(() => {
     root.render(<StartupError />);

@@ -9,12 +9,12 @@
 // one and the refresh is refused: a request sent before a sign-in (or before another request
 // refreshed the tokens) is sent again with the current token, and a refused request whose tokens
 // could be refreshed fails on its own without signing the student out.
-import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ZodType } from 'zod';
 import { AppError, errorMessage } from '../../../functions/core/errors';
 import { getConfig } from '../config';
 import { currentLang, translate } from '../i18n';
 import { expireSession, isFinalRefreshError } from '../auth/expiry';
+import { amplify, mayHaveStoredSession } from '../auth/amplify';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -63,8 +63,10 @@ function checkBody(body: unknown, opts: RequestOptions): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function accessToken(): Promise<string | null> {
+  // A visitor without stored tokens calls public routes: no need to load Amplify for them.
+  if (!mayHaveStoredSession()) return null;
   try {
-    const session = await fetchAuthSession();
+    const session = await (await amplify()).fetchAuthSession();
     return session.tokens?.accessToken?.toString() ?? null;
   } catch {
     return null;
@@ -74,7 +76,7 @@ async function accessToken(): Promise<string | null> {
 /** A new access token; 'refused' when the refresh token is no longer accepted. */
 async function refreshedToken(): Promise<string | 'refused' | 'unavailable'> {
   try {
-    const session = await fetchAuthSession({ forceRefresh: true });
+    const session = await (await amplify()).fetchAuthSession({ forceRefresh: true });
     return session.tokens?.accessToken?.toString() ?? 'refused';
   } catch (err) {
     return isFinalRefreshError(err) ? 'refused' : 'unavailable';

@@ -6,9 +6,9 @@
 //   (a signed-in student confirms the e-mail attribute instead).
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { confirmUserAttribute } from 'aws-amplify/auth';
 import { useAuthModal } from './AuthModal';
 import { useSession } from './session';
+import { amplify } from './amplify';
 
 export default function UrlRules() {
   const location = useLocation();
@@ -48,7 +48,8 @@ export default function UrlRules() {
       const rest = query.toString();
       navigate(rest ? `/?${rest}` : '/', { replace: true });
       if (session.status === 'signedIn') {
-        confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: verificationCode })
+        amplify()
+          .then(({ confirmUserAttribute }) => confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: verificationCode }))
           .then(() => session.reloadAttributes())
           .catch(() => undefined);
       } else {

@@ -1,7 +1,7 @@
 // What happens when a session cannot be recovered (spec §8): the local session is cleared, the
 // message 'Votre session a expiré. Veuillez vous reconnecter.' is stored so the next screen can
 // show it, and a logout event lets the rest of the app react.
-import { signOut } from 'aws-amplify/auth';
+import { amplify } from './amplify';
 import { currentLang, translate } from '../i18n';
 
 export const SESSION_MESSAGE_KEY = 'session_message';
@@ -41,7 +41,7 @@ export function expireSession(): Promise<void> {
       /* storage unavailable: the logout still happens */
     }
     try {
-      await signOut();
+      await (await amplify()).signOut();
     } catch {
       /* the tokens are already unusable; Amplify clears its local store either way */
     }

@@ -10,8 +10,7 @@
 // a sign-in (`beginSignIn`), `signingIn` is true: pages wait before reacting to the new session, so
 // that only the modal decides where the student goes.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Hub } from 'aws-amplify/utils';
-import { fetchAuthSession, fetchUserAttributes, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
+import { amplify, isOAuthReturn, mayHaveStoredSession, whenAmplifyLoads, type AmplifyAuth } from './amplify';
 import { api } from '../api/client';
 import type { PublicProfile } from '../api/types';
 import { authErrorName as errorName, clearSessionExpired, expireSession, isFinalRefreshError, LOGOUT_EVENT } from './expiry';
@@ -71,6 +70,7 @@ export const READ_RETRY_DELAYS_MS = [300, 1000];
  * that a transient error is never taken for a sign-out.
  */
 async function readUser(): Promise<UserFields | null> {
+  const { fetchAuthSession, fetchUserAttributes, getCurrentUser } = await amplify();
   const session = await fetchAuthSession();
   if (!session.tokens?.accessToken) return null;
   let user: Awaited<ReturnType<typeof getCurrentUser>>;
@@ -110,7 +110,10 @@ async function readUserPatiently(): Promise<UserFields | null> {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<State>({ ...signedOutState, status: 'loading' });
+  // A visitor without stored tokens is signed out at once: the landing page paints without
+  // waiting for Amplify, which loads when the login dialog opens (or a page needs it).
+  const [knownSignedOut] = useState(() => !mayHaveStoredSession() && !isOAuthReturn());
+  const [state, setState] = useState<State>(knownSignedOut ? signedOutState : { ...signedOutState, status: 'loading' });
   const [signInHolds, setSignInHolds] = useState(0);
   // The session generation: bumped by every sign-in and sign-out.
   const generation = useRef(0);
@@ -194,7 +197,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     signedOutOnPurpose = true;
     try {
-      await amplifySignOut();
+      await (await amplify()).signOut();
     } catch {
       /* local tokens are cleared even when revocation fails */
     }
@@ -211,47 +214,54 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  // Initial session, then Hub events.
+  // Initial session, then Hub events (once Amplify is loaded: at once when tokens may be stored,
+  // on demand otherwise; the listener is attached before the call that loaded it can emit).
   useEffect(() => {
-    void refresh();
-    const stop = Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-        case 'signInWithRedirect':
-          newGeneration();
-          void refresh().then(() => {
-            setTimeout(() => window.dispatchEvent(new Event(SUBSCRIPTION_REFRESH_EVENT)), 1000);
-          });
-          break;
-        case 'signedOut':
-          signedOut();
-          break;
-        case 'tokenRefresh':
-          void reloadAttributes();
-          break;
-        case 'tokenRefresh_failure': {
-          // A network error keeps the tokens (Amplify tries again later); only a refused refresh
-          // token ends the session.
-          const error = (payload.data as { error?: unknown } | undefined)?.error;
-          if (statusRef.current === 'signedIn' && isFinalRefreshError(error)) void expireSession();
-          break;
+    let stop = () => {};
+    const listen = ({ Hub }: AmplifyAuth) => {
+      stop = Hub.listen('auth', ({ payload }) => {
+        switch (payload.event) {
+          case 'signedIn':
+          case 'signInWithRedirect':
+            newGeneration();
+            void refresh().then(() => {
+              setTimeout(() => window.dispatchEvent(new Event(SUBSCRIPTION_REFRESH_EVENT)), 1000);
+            });
+            break;
+          case 'signedOut':
+            signedOut();
+            break;
+          case 'tokenRefresh':
+            void reloadAttributes();
+            break;
+          case 'tokenRefresh_failure': {
+            // A network error keeps the tokens (Amplify tries again later); only a refused refresh
+            // token ends the session.
+            const error = (payload.data as { error?: unknown } | undefined)?.error;
+            if (statusRef.current === 'signedIn' && isFinalRefreshError(error)) void expireSession();
+            break;
+          }
+          default:
+            break;
         }
-        default:
-          break;
-      }
-    });
+      });
+    };
+    const cancel = whenAmplifyLoads(listen);
+    if (!knownSignedOut) void refresh();
     window.addEventListener(LOGOUT_EVENT, signedOut);
     return () => {
+      cancel();
       stop();
       window.removeEventListener(LOGOUT_EVENT, signedOut);
     };
-  }, [refresh, reloadAttributes, newGeneration, signedOut]);
+  }, [refresh, reloadAttributes, newGeneration, signedOut, knownSignedOut]);
 
   // Token refresh tick.
   useEffect(() => {
     if (state.status !== 'signedIn') return;
     const timer = setInterval(async () => {
       try {
+        const { fetchAuthSession } = await amplify();
         const session = await fetchAuthSession();
         const exp = session.tokens?.accessToken?.payload.exp;
         if (!session.tokens) {

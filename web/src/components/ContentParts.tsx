@@ -1,7 +1,7 @@
 // Building blocks shared by the public content pages: the typed headline and its cycling message
 // (spec §4), the animated student counter, the one-open-at-a-time accordion of the FAQ and the
 // offer page, the prose renderer of the long texts, the answer preview and the icon set.
-import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   counterValue,
@@ -13,56 +13,56 @@ import {
   typedTagline,
   type Inline,
 } from './content-helpers';
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+import { REDUCED_MOTION, useMediaQuery } from './useMediaQuery';
 
 /** True when the visitor asked the system for less motion; follows changes live. */
-export function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() =>
-    typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION).matches : false,
-  );
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(REDUCED_MOTION);
-    const onChange = () => setReduced(query.matches);
-    onChange();
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
-}
+export const usePrefersReducedMotion = (): boolean => useMediaQuery(REDUCED_MOTION);
 
-/** Drives the typed tagline and the cycling message from one clock; each string only re-renders
- * when it actually changes. */
+/**
+ * Drives the typed tagline and the cycling message from one clock. The letters are written
+ * straight into two spans (a text change per frame at most, no React render); React only hears
+ * when the tagline is done (the caret moves). The first frame waits for the browser's first paint.
+ */
 function useTypewriter(tagline: string, messages: readonly string[], enabled: boolean) {
-  const [typed, setTyped] = useState(enabled ? '' : tagline);
-  const [message, setMessage] = useState(enabled ? '' : (messages[0] ?? ''));
+  const typedRef = useRef<HTMLSpanElement>(null);
+  const messageRef = useRef<HTMLSpanElement>(null);
   const [taglineDone, setTaglineDone] = useState(!enabled);
   const messagesKey = messages.join('\n');
 
   useEffect(() => {
+    const typed = typedRef.current;
+    const message = messageRef.current;
+    if (!typed || !message) return;
+    const list = messagesKey ? messagesKey.split('\n') : [];
+    const show = (el: HTMLElement, text: string) => {
+      if (el.textContent !== text) el.textContent = text;
+    };
     if (!enabled) {
-      setTyped(tagline);
-      setMessage(messagesKey.split('\n')[0] ?? '');
+      show(typed, tagline);
+      show(message, list[0] ?? '');
       setTaglineDone(true);
       return;
     }
-    const list = messagesKey ? messagesKey.split('\n') : [];
+    setTaglineDone(false);
     const cycleStart = taglineEndMs(tagline);
     const start = performance.now();
+    let done = false;
     let frame = 0;
     const tick = (now: number) => {
       const elapsed = now - start;
-      setTyped(typedTagline(tagline, elapsed));
-      setTaglineDone(elapsed >= cycleStart);
-      setMessage(cyclingMessage(list, elapsed, cycleStart).text);
+      show(typed, typedTagline(tagline, elapsed));
+      show(message, cyclingMessage(list, elapsed, cycleStart).text);
+      if (!done && elapsed >= cycleStart) {
+        done = true;
+        setTaglineDone(true);
+      }
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
   }, [tagline, messagesKey, enabled]);
 
-  return { typed, message, taglineDone };
+  return { typedRef, messageRef, taglineDone };
 }
 
 function longest(texts: readonly string[]): string {
@@ -85,7 +85,7 @@ interface TypedIntroProps {
  */
 export function TypedIntro({ tagline, messagesLabel, messages, titleId }: TypedIntroProps) {
   const reduced = usePrefersReducedMotion();
-  const { typed, message, taglineDone } = useTypewriter(tagline, messages, !reduced);
+  const { typedRef, messageRef, taglineDone } = useTypewriter(tagline, messages, !reduced);
   const animating = !reduced;
   return (
     <>
@@ -94,7 +94,7 @@ export function TypedIntro({ tagline, messagesLabel, messages, titleId }: TypedI
         <span className="ct-typed-stack" aria-hidden="true">
           <span className="ct-typed-ghost">{tagline}</span>
           <span className="ct-typed-live">
-            {typed}
+            <span ref={typedRef} />
             {animating && !taglineDone && <span className="ct-caret" />}
           </span>
         </span>
@@ -105,7 +105,7 @@ export function TypedIntro({ tagline, messagesLabel, messages, titleId }: TypedI
         <span className="ct-typed-stack ct-typed-message" aria-hidden="true">
           <span className="ct-typed-ghost">{longest(messages)}</span>
           <span className="ct-typed-live">
-            {message}
+            <span ref={messageRef} />
             {animating && taglineDone && <span className="ct-caret" />}
           </span>
         </span>

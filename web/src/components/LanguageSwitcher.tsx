@@ -1,4 +1,5 @@
-// FR / EN switch. The choice is kept locally (see i18n) and applies at once to the whole UI.
+// FR / EN switch. The choice is kept locally (see i18n) and applies at once to the whole UI. Each
+// button's accessible name starts with its visible text ("FR"), then says the language in full.
 import { useI18n, type Lang } from '../i18n';
 
 export default function LanguageSwitcher() {
@@ -15,7 +16,7 @@ export default function LanguageSwitcher() {
           type="button"
           lang={o.value}
           aria-pressed={lang === o.value}
-          aria-label={o.label}
+          aria-label={`${o.short} (${o.label})`}
           title={o.label}
           onClick={() => setLang(o.value)}
         >

@@ -1,9 +1,9 @@
 // Reminds a signed-in student whose e-mail is not verified to verify it (spec §2): dismissible,
 // with a resend button; the verification state is re-read every 5 minutes.
 import { useEffect, useRef, useState } from 'react';
-import { sendUserAttributeVerificationCode } from 'aws-amplify/auth';
 import { useI18n } from '../i18n';
 import { useSession } from '../auth/session';
+import { amplify } from '../auth/amplify';
 
 export const VERIFY_RECHECK_MS = 5 * 60 * 1000;
 const DISMISS_KEY = 'verify_banner_dismissed';
@@ -39,7 +39,7 @@ export default function VerifyEmailBanner() {
   const resend = async () => {
     setError(false);
     try {
-      await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+      await (await amplify()).sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
       setSent(true);
       timer.current = setTimeout(() => setSent(false), 5000);
     } catch {

@@ -1,14 +1,30 @@
 // The UI language: French by default, English on request. The choice is kept in localStorage under
 // `language` (spec §1: only fr and en are accepted, anything else falls back to fr), mirrored on
 // `<html lang>`, and read by the API client so server messages come back in the same language.
+// French is in the start-up chunk; the English texts are loaded on demand (`loadLang`), before the
+// first render for an English visitor and before switching to English.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fr } from './fr';
-import { en } from './en';
 
 export type Lang = 'fr' | 'en';
 export type MessageKey = keyof typeof fr;
 
-const dictionaries: Record<Lang, Record<MessageKey, string>> = { fr, en };
+const dictionaries: Partial<Record<Lang, Record<MessageKey, string>>> = { fr };
+let loadingEn: Promise<void> | null = null;
+
+/** Makes `lang`'s texts available; resolves at once for French or when already loaded. */
+export function loadLang(lang: Lang): Promise<void> {
+  if (dictionaries[lang]) return Promise.resolve();
+  loadingEn ??= import('./en')
+    .then(({ en }) => {
+      dictionaries.en = en;
+    })
+    .catch((err: unknown) => {
+      loadingEn = null;
+      throw err;
+    });
+  return loadingEn;
+}
 const STORAGE_KEY = 'language';
 
 export function normalizeLang(value: unknown): Lang {
@@ -25,7 +41,7 @@ export function currentLang(): Lang {
 }
 
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
-  const text = dictionaries[lang][key] ?? dictionaries.fr[key] ?? key;
+  const text = dictionaries[lang]?.[key] ?? fr[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
@@ -41,7 +57,14 @@ interface I18nValue {
 const I18nContext = createContext<I18nValue | null>(null);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [lang, setLangState] = useState<Lang>(() => currentLang());
+  const [lang, setShownLang] = useState<Lang>(() => currentLang());
+  // A language is shown once its texts are loaded (French stays meanwhile, and if loading fails).
+  const setLangState = useCallback((next: Lang) => {
+    loadLang(next).then(
+      () => setShownLang(next),
+      () => undefined,
+    );
+  }, []);
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -54,7 +77,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [setLangState]);
 
   const setLang = useCallback((l: Lang) => {
     const next = normalizeLang(l);
@@ -64,7 +87,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       /* private mode: the choice lasts for this page only */
     }
     setLangState(next);
-  }, []);
+  }, [setLangState]);
 
   const value = useMemo<I18nValue>(() => {
     const locale = lang === 'fr' ? 'fr-FR' : 'en-GB';

@@ -4,8 +4,7 @@
 // sign-in cancelled at Google), there is nothing to wait for: back to the landing, which says so.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Hub } from 'aws-amplify/utils';
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { amplify } from '../auth/amplify';
 import { useSession } from '../auth/session';
 import { afterSignIn, landingPath } from '../auth/after-sign-in';
 import { useI18n } from '../i18n';
@@ -31,30 +30,36 @@ export default function AuthCallbackPage() {
       const profile = await afterSignIn(null, () => refreshRef.current());
       navigate(landingPath(profile, takeNext()), { replace: true });
     };
-    const stop = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signInWithRedirect') void finish();
-      if (payload.event === 'signInWithRedirect_failure') setFailed(true);
-    });
     // The code as the page was opened with it (Amplify replaces the address only once signed in).
     const query = new URLSearchParams(window.location.search);
-    if (!query.get('code')) {
-      void isSignedIn().then((signedIn) => {
-        if (done.current) return;
-        if (signedIn) {
-          void finish();
-          return;
-        }
-        done.current = true;
-        const state: RouteNotice = { notice: query.has('error') ? 'callback.failed' : 'callback.missingCode' };
-        navigate('/', { replace: true, state });
+    let stopped = false;
+    let stop = () => {};
+    void amplify().then(({ Hub }) => {
+      if (stopped) return;
+      stop = Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signInWithRedirect') void finish();
+        if (payload.event === 'signInWithRedirect_failure') setFailed(true);
       });
-    } else {
-      void finish();
-    }
+      if (!query.get('code')) {
+        void isSignedIn().then((signedIn) => {
+          if (done.current) return;
+          if (signedIn) {
+            void finish();
+            return;
+          }
+          done.current = true;
+          const state: RouteNotice = { notice: query.has('error') ? 'callback.failed' : 'callback.missingCode' };
+          navigate('/', { replace: true, state });
+        });
+      } else {
+        void finish();
+      }
+    });
     const timer = setTimeout(() => {
       if (!done.current) setFailed(true);
     }, CALLBACK_TIMEOUT_MS);
     return () => {
+      stopped = true;
       stop();
       clearTimeout(timer);
     };
@@ -98,7 +103,7 @@ function takeNext(): string | null {
 
 async function isSignedIn(): Promise<boolean> {
   try {
-    return Boolean((await fetchAuthSession()).tokens?.accessToken);
+    return Boolean((await (await amplify()).fetchAuthSession()).tokens?.accessToken);
   } catch {
     return false;
   }

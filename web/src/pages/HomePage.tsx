@@ -5,9 +5,10 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { RequireOnboarded } from '../auth/guards';
 import { InlineLoading } from '../components/LoadingScreen';
-import NewSubjectPage from './NewSubjectPage';
+import LandingPage from './LandingPage';
 
-const LandingPage = lazy(() => import('./LandingPage'));
+// The landing page is the first paint of most visits: it is part of the start-up chunk.
+const NewSubjectPage = lazy(() => import('./NewSubjectPage'));
 
 export default function HomePage() {
   const { status, signingIn } = useSession();
@@ -20,15 +21,13 @@ export default function HomePage() {
     if (params.get('newSubject') === 'true') {
       return (
         <RequireOnboarded>
-          <NewSubjectPage />
+          <Suspense fallback={<InlineLoading />}>
+            <NewSubjectPage />
+          </Suspense>
         </RequireOnboarded>
       );
     }
     return <Navigate to="/subjects" replace />;
   }
-  return (
-    <Suspense fallback={<InlineLoading />}>
-      <LandingPage />
-    </Suspense>
-  );
+  return <LandingPage />;
 }

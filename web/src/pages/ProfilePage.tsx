@@ -2,7 +2,7 @@
 // sign-out and account deletion.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { updatePassword } from 'aws-amplify/auth';
+import { amplify } from '../auth/amplify';
 import { profileUpdateSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '../../../functions/core/profile';
 import { api, ApiError } from '../api/client';
 import type { PublicProfile, ReferralSummary, SubscriptionInfo } from '../api/types';
@@ -419,7 +419,7 @@ function PasswordCard() {
     setBusy(true);
     setError(null);
     try {
-      await updatePassword({ oldPassword, newPassword });
+      await (await amplify()).updatePassword({ oldPassword, newPassword });
       setOldPassword('');
       setNewPassword('');
       showFlash('profile.passwordChanged');

@@ -2,7 +2,7 @@
 // States: checking → form (or error when the link lacks them) → done, then `/` after 1.2 s.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { confirmResetPassword } from 'aws-amplify/auth';
+import { amplify } from '../auth/amplify';
 import { useI18n } from '../i18n';
 import { usePageTitle } from '../components/usePageTitle';
 import { useAuthModal } from '../auth/AuthModal';
@@ -52,7 +52,7 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await confirmResetPassword({ username: link.email, confirmationCode: link.code, newPassword: password });
+      await (await amplify()).confirmResetPassword({ username: link.email, confirmationCode: link.code, newPassword: password });
       setState('done');
     } catch (err) {
       setBusy(false);

@@ -12,6 +12,7 @@ import Citations from '../study/Citations';
 import MathText from '../study/MathText';
 import { IconNote } from '../study/StudyParts';
 import { useI18n } from '../../i18n';
+import { useTouchDevice } from '../useMediaQuery';
 import { ratingLabel, sourceLabel } from './labels';
 import { useWhen } from './when';
 
@@ -36,6 +37,7 @@ const isControl = (target: EventTarget | null): boolean => target instanceof HTM
 
 export default function ReviewSession({ subjectId, queue, onReviewed, nextDue, onExit }: ReviewSessionProps) {
   const { t } = useI18n();
+  const touch = useTouchDevice();
   const when = useWhen();
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
@@ -181,7 +183,7 @@ export default function ReviewSession({ subjectId, queue, onReviewed, nextDue, o
             </button>
           )}
           <p id="review-keys" className="hint review-keys">
-            {flipped ? t('review.rateHint') : t('review.flipHint')}
+            {touch ? t(flipped ? 'review.rateTouchHint' : 'review.flipTouchHint') : t(flipped ? 'review.rateHint' : 'review.flipHint')}
           </p>
         </>
       )}

@@ -1,21 +1,31 @@
 // The PDF viewer (spec §2 files page): a modal that shows one page at a time with pdf.js, and can
-// open at a given page (citations link to `?view={fileId}&page=N`). The worker, character maps,
+// open at a given page (citations link to `?view={fileId}&page=N`, their quote in the history state). The page fits the
+// width by default and zooms with the buttons, a pinch (touch) or Ctrl + wheel (trackpad pinch);
+// a cited passage is highlighted when the page's text layer holds it. The worker, character maps,
 // standard fonts and image decoders are served by the app itself, never by a CDN.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import Dialog from '../Dialog';
 import { Icon } from '../ContentParts';
 import { subjectsApi, type FileView } from '../../api/subjects';
 import { useI18n } from '../../i18n';
+import { quotedItems } from './highlight';
 import '../../styles/subjects.css';
 
 /** Where the build puts pdf.js's data files (see web/vite.config.ts). */
 const PDFJS_ASSETS = `${import.meta.env.BASE_URL}pdfjs/`;
-const MAX_SCALE = 2.5;
-/** Room the modal takes around the page (its padding, title bar, the backdrop's margins). */
-const CHROME_HEIGHT = 200;
-/** Below this width a whole page is too small to read: fit the width and scroll instead. */
-const MIN_FIT_PAGE_WIDTH = 420;
+/** Zoom relative to the page fitting the stage's width (1). */
+export const MIN_ZOOM = 0.5;
+export const MAX_ZOOM = 4;
+const ZOOM_STEP = 1.25;
+const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+
+interface Mark {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 /** pdf.js and its worker's URL, loaded the first time a PDF is opened. */
 async function loadPdfjs() {
@@ -29,20 +39,24 @@ interface PdfViewerProps {
   file: FileView;
   /** 1-based; clamped to the document. */
   page: number;
+  /** The cited passage, highlighted on the page when found. */
+  quote?: string;
   onPageChange(page: number): void;
   onClose(): void;
 }
 
-export default function PdfViewer({ subjectId, file, page, onPageChange, onClose }: PdfViewerProps) {
+export default function PdfViewer({ subjectId, file, page, quote, onPageChange, onClose }: PdfViewerProps) {
   const { t } = useI18n();
   const ids = useId();
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [error, setError] = useState(false);
   const [rendering, setRendering] = useState(false);
   const [width, setWidth] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(() => window.innerHeight);
+  const [zoom, setZoom] = useState(1);
+  const [marks, setMarks] = useState<Mark[]>([]);
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const sheetRef = useRef<HTMLDivElement>(null);
 
   const total = doc?.numPages ?? 0;
   const current = total ? Math.min(Math.max(1, Math.trunc(page) || 1), total) : Math.max(1, Math.trunc(page) || 1);
@@ -87,18 +101,11 @@ export default function PdfViewer({ subjectId, file, page, onPageChange, onClose
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage) return;
-    const measure = () => {
-      setWidth(stage.clientWidth);
-      setViewportHeight(window.innerHeight);
-    };
+    const measure = () => setWidth(stage.clientWidth);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(stage);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', measure);
-    };
+    return () => observer.disconnect();
   }, []);
 
   // Render the current page.
@@ -108,15 +115,15 @@ export default function PdfViewer({ subjectId, file, page, onPageChange, onClose
     let task: RenderTask | null = null;
     const canvas = canvasRef.current;
     setRendering(true);
+    setMarks([]);
     (async () => {
       try {
         const pdfPage = await doc.getPage(current);
         if (cancelled) return;
         const natural = pdfPage.getViewport({ scale: 1 });
-        // The whole page when it stays readable, else the page's width (and the stage scrolls).
+        // Zoom 1 is the page fitting the stage's width (less its padding); the stage scrolls.
         const fitWidth = (width - 26) / natural.width;
-        const fitPage = Math.min(fitWidth, (viewportHeight - CHROME_HEIGHT) / natural.height);
-        const scale = Math.min(MAX_SCALE, Math.max(0.25, natural.width * fitPage >= MIN_FIT_PAGE_WIDTH ? fitPage : fitWidth));
+        const scale = Math.max(0.1, fitWidth * zoom);
         const viewport = pdfPage.getViewport({ scale });
         const ratio = window.devicePixelRatio || 1;
         canvas.width = Math.floor(viewport.width * ratio);
@@ -125,10 +132,11 @@ export default function PdfViewer({ subjectId, file, page, onPageChange, onClose
         canvas.style.height = `${Math.floor(viewport.height)}px`;
         task = pdfPage.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
         await task.promise;
-        if (!cancelled) {
-          canvas.dataset.renderedPage = String(current);
-          setRendering(false);
-        }
+        if (cancelled) return;
+        canvas.dataset.renderedPage = String(current);
+        canvas.dataset.scale = scale.toFixed(3);
+        setRendering(false);
+        if (quote) setMarks(await quoteMarks(pdfPage, viewport, quote));
       } catch (err) {
         if (cancelled || (err instanceof Error && err.name === 'RenderingCancelledException')) return;
         setError(true);
@@ -140,7 +148,50 @@ export default function PdfViewer({ subjectId, file, page, onPageChange, onClose
       delete canvas.dataset.renderedPage;
       task?.cancel();
     };
-  }, [doc, current, width, viewportHeight]);
+  }, [doc, current, width, zoom, quote]);
+
+  // A pinch on the page: the sheet follows the fingers (a CSS scale), then renders at the new zoom.
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ distance: number; ratio: number } | null>(null);
+  const distance = () => {
+    const [a, b] = [...pointers.current.values()];
+    return Math.hypot(a.x - b.x, a.y - b.y);
+  };
+  const onPointerDown = (e: ReactPointerEvent) => {
+    if (e.pointerType !== 'touch') return;
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.current.size === 2) pinch.current = { distance: distance(), ratio: 1 };
+  };
+  const onPointerMove = (e: ReactPointerEvent) => {
+    if (!pointers.current.has(e.pointerId)) return;
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const sheet = sheetRef.current;
+    if (!pinch.current || pointers.current.size !== 2 || !sheet) return;
+    const ratio = clampZoom(zoom * (distance() / pinch.current.distance)) / zoom;
+    pinch.current.ratio = ratio;
+    sheet.style.transform = `scale(${ratio})`;
+  };
+  const onPointerEnd = (e: ReactPointerEvent) => {
+    pointers.current.delete(e.pointerId);
+    if (!pinch.current || pointers.current.size >= 2) return;
+    const { ratio } = pinch.current;
+    pinch.current = null;
+    if (sheetRef.current) sheetRef.current.style.transform = '';
+    if (Math.abs(ratio - 1) > 0.02) setZoom((z) => clampZoom(z * ratio));
+  };
+
+  // Ctrl + wheel (a trackpad's pinch) zooms too, instead of the whole page.
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey) return;
+      e.preventDefault();
+      setZoom((z) => clampZoom(z * Math.exp(-e.deltaY / 300)));
+    };
+    stage.addEventListener('wheel', onWheel, { passive: false });
+    return () => stage.removeEventListener('wheel', onWheel);
+  }, []);
 
   useEffect(() => () => void doc?.destroy(), [doc]);
 
@@ -158,6 +209,8 @@ export default function PdfViewer({ subjectId, file, page, onPageChange, onClose
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
       if (e.key === 'ArrowRight' || e.key === 'PageDown') go(current + 1);
       else if (e.key === 'ArrowLeft' || e.key === 'PageUp') go(current - 1);
+      else if (e.key === '+' || e.key === '=') setZoom((z) => clampZoom(z * ZOOM_STEP));
+      else if (e.key === '-') setZoom((z) => clampZoom(z / ZOOM_STEP));
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -180,8 +233,27 @@ export default function PdfViewer({ subjectId, file, page, onPageChange, onClose
             <Icon name="chevron" className="chevron-right" />
           </button>
         </div>
+        <div className="viewer-zoom" role="group" aria-label={t('viewer.zoom')}>
+          <button type="button" className="icon-btn icon-btn-sm" aria-label={t('viewer.zoomOut')} disabled={zoom <= MIN_ZOOM} onClick={() => setZoom((z) => clampZoom(z / ZOOM_STEP))}>
+            −
+          </button>
+          <button type="button" className="btn btn-secondary btn-sm viewer-fit" aria-label={`${Math.round(zoom * 100)} % · ${t('viewer.fitWidth')}`} title={t('viewer.fitWidth')} onClick={() => setZoom(1)} data-testid="viewer-zoom">
+            {Math.round(zoom * 100)} %
+          </button>
+          <button type="button" className="icon-btn icon-btn-sm" aria-label={t('viewer.zoomIn')} disabled={zoom >= MAX_ZOOM} onClick={() => setZoom((z) => clampZoom(z * ZOOM_STEP))}>
+            +
+          </button>
+        </div>
       </div>
-      <div ref={stageRef} className="viewer-stage" aria-busy={!doc || rendering}>
+      <div
+        ref={stageRef}
+        className="viewer-stage"
+        aria-busy={!doc || rendering}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+      >
         {error ? (
           <div className="alert alert-error" role="alert">
             {t('viewer.error')}
@@ -194,10 +266,39 @@ export default function PdfViewer({ subjectId, file, page, onPageChange, onClose
                 <span className="visually-hidden">{t('viewer.loading')}</span>
               </div>
             )}
-            <canvas ref={canvasRef} className="viewer-canvas" role="img" aria-label={t('viewer.canvas', { page: current, name: file.display_name })} hidden={!doc} />
+            <div ref={sheetRef} className="viewer-sheet" hidden={!doc}>
+              <canvas ref={canvasRef} className="viewer-canvas" role="img" aria-label={t('viewer.canvas', { page: current, name: file.display_name })} />
+              {marks.map((m, i) => (
+                <span key={i} className="viewer-mark" data-testid="viewer-highlight" aria-hidden="true" style={{ left: m.left, top: m.top, width: m.width, height: m.height }} />
+              ))}
+            </div>
+            {marks.length > 0 && <p className="visually-hidden">{t('viewer.highlighted')}</p>}
           </>
         )}
       </div>
     </Dialog>
   );
+}
+
+type PdfPage = Awaited<ReturnType<PDFDocumentProxy['getPage']>>;
+type PageViewport = ReturnType<PdfPage['getViewport']>;
+
+/** Boxes (in CSS pixels over the canvas) of the text items that hold the quote; none if not found. */
+async function quoteMarks(pdfPage: PdfPage, viewport: PageViewport, quote: string): Promise<Mark[]> {
+  try {
+    const content = await pdfPage.getTextContent();
+    const items = content.items.filter((item): item is Extract<(typeof content.items)[number], { str: string }> => 'str' in item);
+    const { Util } = await import('pdfjs-dist');
+    return quotedItems(
+      items.map((item) => item.str),
+      quote,
+    ).map((i) => {
+      const item = items[i];
+      const tx = Util.transform(viewport.transform, item.transform);
+      const height = Math.hypot(tx[2], tx[3]);
+      return { left: tx[4], top: tx[5] - height, width: item.width * viewport.scale, height: height * 1.15 };
+    });
+  } catch {
+    return [];
+  }
 }

@@ -14,6 +14,7 @@ import Citations from '../study/Citations';
 import MathText from '../study/MathText';
 import { ComposerField, submitWith } from '../study/StudyParts';
 import { useI18n } from '../../i18n';
+import { useTouchDevice } from '../useMediaQuery';
 import EvaluationView from './EvaluationView';
 import { difficultyLabel, statusLabel, typeLabel } from './labels';
 
@@ -66,6 +67,7 @@ function AnswerActions({ busy, onAnswer }: Pick<QuestionCardProps, 'busy' | 'onA
 
 function PendingMcq({ question, busy, error, onAnswer }: Pick<QuestionCardProps, 'busy' | 'error' | 'onAnswer'> & { question: PendingQuestion }) {
   const { t } = useI18n();
+  const touch = useTouchDevice();
   const ids = useId();
   const [choice, setChoice] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -138,7 +140,7 @@ function PendingMcq({ question, busy, error, onAnswer }: Pick<QuestionCardProps,
         </div>
       </fieldset>
       <p id={`${ids}-hint`} className="hint">
-        {t('quiz.keysHint')}
+        {touch ? t('quiz.touchHint') : t('quiz.keysHint')}
       </p>
       <FormFeedback error={problem ?? error} />
       <AnswerActions busy={busy} onAnswer={onAnswer} />
@@ -148,6 +150,7 @@ function PendingMcq({ question, busy, error, onAnswer }: Pick<QuestionCardProps,
 
 function PendingOpen({ question, busy, evaluating, error, onAnswer }: Pick<QuestionCardProps, 'busy' | 'evaluating' | 'error' | 'onAnswer'> & { question: PendingQuestion }) {
   const { t } = useI18n();
+  const touch = useTouchDevice();
   const ids = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -181,7 +184,7 @@ function PendingOpen({ question, busy, evaluating, error, onAnswer }: Pick<Quest
       <ComposerField
         id={`${ids}-answer`}
         label={t('quiz.answerLabel')}
-        hint={t('quiz.answerHint')}
+        hint={touch ? t('quiz.answerTouchHint') : t('quiz.answerHint')}
         hintId={`${ids}-hint`}
         ref={box}
         rows={5}

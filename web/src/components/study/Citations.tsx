@@ -1,5 +1,6 @@
 // The pages a generated line rests on, as chips that open the files page's viewer at that page
-// ("{file} · p. {page}", the supporting sentence as tooltip). Printed as plain text references.
+// ("{file} · p. {page}", the supporting sentence as tooltip, and as the link's state for the viewer
+// to highlight). Printed as plain text references.
 import { Link } from 'react-router-dom';
 import { citationHref, type Citation } from '../../api/study';
 import { useI18n } from '../../i18n';
@@ -23,7 +24,7 @@ export default function Citations({ subjectId, citations }: { subjectId: string;
     <span className="cite-list">
       <span className="visually-hidden">{t('study.sources')}</span>
       {list.map((c) => (
-        <Link key={`${c.file_id}#${c.page}`} className="cite-chip" to={citationHref(subjectId, c)} title={c.quote || undefined} data-testid="citation">
+        <Link key={`${c.file_id}#${c.page}`} className="cite-chip" to={citationHref(subjectId, c)} state={c.quote ? { quote: c.quote } : undefined} title={c.quote || undefined} data-testid="citation">
           {t('study.citation', { file: c.file_name, page: c.page })}
         </Link>
       ))}

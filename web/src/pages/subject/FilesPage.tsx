@@ -3,7 +3,7 @@
 // reason), refreshed every 1.5 s while a file is on its way. View opens the PDF viewer, also
 // reachable as `?view={fileId}&page=N` so citations can link to a page; delete asks first.
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { reloadSubjects, subjectsApi, type FileStatus, type FileView } from '../../api/subjects';
 import ConfirmDialog from '../../components/ConfirmDialog';
@@ -82,10 +82,14 @@ export default function FilesPage() {
 
   const viewId = params.get('view');
   const viewPage = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  // A citation's link carries its quote (history state): the viewer highlights it on the page.
+  const location = useLocation();
+  const viewQuote = (location.state as { quote?: unknown } | null)?.quote;
   const viewing = viewId ? (files?.find((f) => f.id === viewId) ?? null) : null;
 
   const openViewer = (file: FileView, page = 1) => setParams({ view: file.id, page: String(page) });
   const closeViewer = () => setParams({}, { replace: true });
+  // Another page no longer shows the cited passage: its quote goes.
   const changePage = (page: number) => setParams({ view: viewId ?? '', page: String(page) }, { replace: true });
 
   const confirmDelete = async (file: FileView) => {
@@ -182,7 +186,7 @@ export default function FilesPage() {
         </p>
       )}
 
-      {viewing && <PdfViewer subjectId={subject.id} file={viewing} page={viewPage} onPageChange={changePage} onClose={closeViewer} />}
+      {viewing && <PdfViewer subjectId={subject.id} file={viewing} page={viewPage} quote={typeof viewQuote === 'string' ? viewQuote : undefined} onPageChange={changePage} onClose={closeViewer} />}
 
       {toDelete && (
         <ConfirmDialog

@@ -10,6 +10,7 @@ import type { Subject } from '../../api/subjects';
 import { studyApi, type AnswerMode, type ConversationSummary, type Turn } from '../../api/study';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { Icon } from '../../components/ContentParts';
+import { useTouchDevice } from '../../components/useMediaQuery';
 import { FormFeedback } from '../../components/FormFeedback';
 import AnswerView from '../../components/study/AnswerView';
 import ModePicker, { modeLabel } from '../../components/study/ModePicker';
@@ -35,6 +36,7 @@ export default studyPage('question', QuestionWorkspace);
 
 function QuestionWorkspace({ subject }: { subject: Subject }) {
   const { t } = useI18n();
+  const touch = useTouchDevice();
   const subjectId = subject.id;
   const allowance = useFeatureUsage('question_generation');
   const { files, ready, processing } = useSubjectFiles(subjectId);
@@ -227,7 +229,7 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
           <ComposerField
             id="question-input"
             label={turns.length > 0 ? t('question.followUpLabel') : t('question.label')}
-            hint={t('question.enterHint')}
+            hint={touch ? t('question.touchHint') : t('question.enterHint')}
             hintId="question-hint"
             ref={textareaRef}
             rows={3}

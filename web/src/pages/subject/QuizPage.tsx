@@ -10,6 +10,7 @@ import type { Card } from '../../api/cards';
 import { isAnswered, quizApi, type AnsweredQuestion, type QuizAnswer, type QuizDifficulty, type QuizSession } from '../../api/quiz';
 import type { Subject } from '../../api/subjects';
 import { Icon } from '../../components/ContentParts';
+import { useTouchDevice } from '../../components/useMediaQuery';
 import { FormFeedback } from '../../components/FormFeedback';
 import RetryAlert from '../../components/RetryAlert';
 import ChoiceCards from '../../components/quiz/ChoiceCards';
@@ -48,6 +49,7 @@ export default studyPage('quiz', QuizWorkspace);
 
 function QuizWorkspace({ subject }: { subject: Subject }) {
   const { t } = useI18n();
+  const touch = useTouchDevice();
   const ids = useId();
   const subjectId = subject.id;
   const [params] = useSearchParams();
@@ -358,7 +360,7 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
           <>
             <p className="muted">{t('quiz.asideIntro')}</p>
             <ul className="quiz-tips">
-              <li>{t('quiz.tipKeys')}</li>
+              <li>{touch ? t('quiz.tipTouch') : t('quiz.tipKeys')}</li>
               <li>{t('quiz.tipCards')}</li>
               <li>{t('quiz.tipPages')}</li>
             </ul>

@@ -38,8 +38,25 @@ export function studyPage(tool: 'question' | 'summary' | 'quiz' | 'flashcards', 
   };
 }
 
+/** Scrolls the tab list sideways (never the page) so that the current subject's tab shows whole. */
+function useCurrentTabInView(subjectId: string, count: number) {
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !tab) return;
+    const margin = 8;
+    const left = tab.offsetLeft;
+    const right = left + tab.offsetWidth;
+    if (left - margin < list.scrollLeft) list.scrollLeft = Math.max(0, left - margin);
+    else if (right + margin > list.scrollLeft + list.clientWidth) list.scrollLeft = right + margin - list.clientWidth;
+  }, [subjectId, count]);
+  return listRef;
+}
+
 function SubjectTabBar({ subject, subjects }: { subject: Subject; subjects: Subject[] }) {
   const { t } = useI18n();
+  const listRef = useCurrentTabInView(subject.id, subjects.length);
   return (
     <div className="subject-bar">
       <header className="subject-hero">
@@ -57,7 +74,7 @@ function SubjectTabBar({ subject, subjects }: { subject: Subject; subjects: Subj
       </header>
       <nav className="subject-tabs" aria-label={t('subject.tabs')}>
         <div className="container subject-tabs-inner">
-          <ul className="subject-tab-list">
+          <ul className="subject-tab-list" ref={listRef}>
             {subjects.map((s) => (
               <li key={s.id}>
                 <Link
@@ -71,9 +88,9 @@ function SubjectTabBar({ subject, subjects }: { subject: Subject; subjects: Subj
               </li>
             ))}
           </ul>
-          <Link to="/?newSubject=true" className="subject-tab-new">
+          <Link to="/?newSubject=true" className="subject-tab-new" title={t('subject.newSubject')}>
             <Icon name="plus" />
-            {t('subject.newSubject')}
+            <span className="subject-tab-new-label">{t('subject.newSubject')}</span>
           </Link>
         </div>
       </nav>
