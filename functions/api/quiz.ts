@@ -44,6 +44,7 @@ import { loadPracticeEngine, practiceGenerate, studyContext } from '../platform/
 import { withUsage } from '../platform/usage.js';
 import { PASSING_SCORE } from '../core/limits.js';
 import { recordActivity } from '../platform/activity.js';
+import { truncate } from '../core/text.js';
 
 /**
  * Questions generated for one request at most when requests racing in the same session keep
@@ -193,7 +194,7 @@ export const answerQuizQuestion = userRoute({ params: questionParams, body: z.un
     difficulty: g.difficulty,
     correct: outcome.status === 'skipped' ? null : outcome.status === 'correct' || (outcome.evaluation?.score ?? 0) >= PASSING_SCORE,
     score: outcome.evaluation?.score ?? null,
-    topic: g.fact_key,
+    topic: truncate(g.question, 140),
     pages: g.citations.map((c) => ({ file_id: c.file_id, file_name: c.file_name, page: c.page })),
   });
   return { result: questionView(question) as AnsweredQuestion, card };

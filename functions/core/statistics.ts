@@ -62,6 +62,25 @@ export interface Statistics {
   unstudied_files: { file_id: string; name: string; page_count: number }[];
 }
 
+/**
+ * The pages of the questions missed (wrong, "I don't know", or an open answer under the passing
+ * score), with how often and the topics asked there, most missed first.
+ */
+export function missedPages(quizzes: Pick<StatQuizRecord, 'correct' | 'score' | 'topic' | 'pages'>[]): Statistics['missed'] {
+  const pages = new Map<string, Statistics['missed'][number]>();
+  for (const q of quizzes) {
+    if (q.correct === true || (q.score !== null && q.score >= PASSING_SCORE)) continue;
+    for (const p of q.pages) {
+      const key = `${p.file_id}#${p.page}`;
+      const entry = pages.get(key) ?? { file_id: p.file_id, file_name: p.file_name, page: p.page, misses: 0, topics: [] };
+      entry.misses++;
+      if (!entry.topics.includes(q.topic)) entry.topics.push(q.topic);
+      pages.set(key, entry);
+    }
+  }
+  return [...pages.values()].sort((a, b) => b.misses - a.misses || a.file_name.localeCompare(b.file_name) || a.page - b.page);
+}
+
 /** The first day of a range ending today (all history: the first day with a record, or today). */
 export function rangeStart(range: StatRange, today: string, firstRecord: string | null): string {
   if (range === '7d') return dayString(dayNumber(today) - 6);
@@ -114,17 +133,6 @@ export function computeStatistics(input: {
   for (const r of reviews) reviewDays.set(r.date, (reviewDays.get(r.date) ?? 0) + 1);
   const predictedReviews = reviews.filter((r) => r.predicted !== null);
 
-  const missedPages = new Map<string, Statistics['missed'][number]>();
-  for (const q of quizzes) {
-    if (q.correct === true || (q.score !== null && q.score >= PASSING_SCORE)) continue;
-    for (const p of q.pages) {
-      const key = `${p.file_id}#${p.page}`;
-      const entry = missedPages.get(key) ?? { file_id: p.file_id, file_name: p.file_name, page: p.page, misses: 0, topics: [] };
-      entry.misses++;
-      if (!entry.topics.includes(q.topic)) entry.topics.push(q.topic);
-      missedPages.set(key, entry);
-    }
-  }
   const quizzedFiles = new Set(input.history.filter((h): h is StatQuizRecord => h.kind === 'quiz').map((q) => q.file_id));
 
   return {
@@ -151,7 +159,7 @@ export function computeStatistics(input: {
         reviews: predictedReviews.length,
       },
     },
-    missed: [...missedPages.values()].sort((a, b) => b.misses - a.misses || a.file_name.localeCompare(b.file_name) || a.page - b.page).slice(0, 10),
+    missed: missedPages(quizzes).slice(0, 10),
     unstudied_files: input.files.filter((f) => f.studied_pages === 0 && !quizzedFiles.has(f.file_id)).map((f) => ({ file_id: f.file_id, name: f.name, page_count: f.page_count })),
   };
 }

@@ -60,6 +60,16 @@ describe('statistics', () => {
     }
     const account = await call(user, 'GET', '/api/stats?range=30d');
     expect(account.body.quiz.answered).toBe(3);
+
+    // The plan sends practice to the pages missed, the question asked there as its topic.
+    const examDate = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    await call(user, 'PUT', `/api/subjects/${subjectId}/exam`, { exam_date: examDate, study_days: [0, 1, 2, 3, 4, 5, 6] });
+    const plan = (await call(user, 'GET', `/api/subjects/${subjectId}/plan`)).body.plan;
+    const practice = plan.days.flatMap((d: { sessions: { kind: string; topic: string | null; page: number | null }[] }) => d.sessions.filter((x) => x.kind === 'quiz' && x.topic));
+    expect(practice.length).toBeGreaterThan(0);
+    for (const p of practice) expect(missedPages).toContain(p.page);
+    // A question a student can read, not an internal key.
+    expect(practice[0].topic).not.toMatch(/^[a-z]+:/);
   });
 
   it('are Premium in detail: a free student gets the summary, the detailed data is refused', async () => {

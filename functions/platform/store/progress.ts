@@ -255,7 +255,7 @@ export type HistoryRecord =
       correct: boolean | null;
       /** The open answer's score (0–100). */
       score: number | null;
-      /** What the question tested, and the pages it cites. */
+      /** The question asked (shortened), and the pages it cites. */
       topic: string;
       pages: { file_id: string; file_name: string; page: number }[];
     }
