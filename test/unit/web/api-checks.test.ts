@@ -86,4 +86,13 @@ describe('the web client refuses what the server refuses, in the same words', ()
     const [, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toEqual({ front: '  Mitose ', back: 'Division cellulaire.' });
   });
+
+  it('sends every kind of body that has checks of its own before the schema, when it is valid', async () => {
+    const bodies: [Send, unknown][] = [
+      [studyApi.ask, { question: 'Comment calcule-t-on la vitesse moyenne ?', mode: 'concise' }],
+      [quizApi.start, { file_id: 'f1', difficulty: 'easy' }],
+    ];
+    for (const [send, body] of bodies) await send('s1', body);
+    expect(fetchSpy.mock.calls.map((c) => JSON.parse((c as unknown as [string, RequestInit])[1].body as string))).toEqual(bodies.map(([, b]) => b));
+  });
 });

@@ -47,7 +47,10 @@ export interface RequestOptions {
 function checkBody(body: unknown, opts: RequestOptions): void {
   if (!opts.schema) return;
   try {
-    const result = opts.schema.safeParse(opts.precheck ? opts.precheck(body) : body);
+    // The checks whose messages come first throw them; the schema then reads the body itself, as
+    // the server does (a check may return what it read, a question say, not the body).
+    opts.precheck?.(body);
+    const result = opts.schema.safeParse(body);
     if (result.success) return;
     const details = result.error.issues
       .slice(0, 5)
