@@ -8,7 +8,7 @@
 // Importing this module loads no handler code (CDK imports it at synth).
 import type { ConfigVariable } from './platform/config.js';
 import type { SecretKey } from './platform/secret-names.js';
-import type { TableKey } from './platform/tables.js';
+import { tables, type TableKey } from './platform/tables.js';
 import { EXTRACTION_TIME_LIMIT_MS } from './core/files.js';
 import { PRODUCT_TIME_ZONE } from './core/limits.js';
 
@@ -67,21 +67,8 @@ export interface FunctionDef {
   retries?: number;
 }
 
-const allTables = (access: TableAccess): FunctionDef['tables'] => ({
-  profiles: access,
-  referralCodes: access,
-  referrals: access,
-  subjects: access,
-  files: access,
-  pages: access,
-  usage: access,
-  conversations: access,
-  sheets: access,
-  quizSessions: access,
-  cards: access,
-  progress: access,
-  idempotency: access,
-});
+/** Every table of functions/platform/tables.ts, with one access. */
+const allTables = (access: TableAccess): FunctionDef['tables'] => Object.fromEntries(Object.keys(tables).map((k) => [k, access]));
 
 export const registry = [
   {

@@ -2,7 +2,7 @@
 // credits it once per moment whatever the number of open tabs, by subject and calendar day in the
 // student's time zone. Goals come with this week's progress (Monday to Sunday).
 import { weeklyProgress } from '../core/goals.js';
-import { dayNumber, dayString } from '../core/planner.js';
+import { dayNumber, dayString, mondayOf } from '../core/calendar.js';
 import { localDate } from '../core/streak.js';
 import { activityBody, goalsBody, subjectParams, timezoneQuery } from '../core/schemas.js';
 import { userRoute } from '../platform/http.js';
@@ -11,8 +11,7 @@ import { getSubjectOrThrow } from '../platform/store/subjects.js';
 
 /** This week, Monday to Sunday, in the student's calendar. */
 function thisWeek(now: Date, zone: string | undefined): { from: string; to: string } {
-  const today = dayNumber(localDate(now, zone));
-  const monday = today - ((today + 3) % 7); // day 0 (1970-01-01) was a Thursday
+  const monday = mondayOf(dayNumber(localDate(now, zone)));
   return { from: dayString(monday), to: dayString(monday + 6) };
 }
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { localDate } from '../core/streak.js';
 import { computeStatistics, statRanges, type StatQuizRecord, type StatRange, type StatReviewRecord } from '../core/statistics.js';
-import { dayNumber, dayString } from '../core/planner.js';
+import { dayNumber, dayString } from '../core/calendar.js';
 import { subjectParams } from '../core/schemas.js';
 import { userRoute } from '../platform/http.js';
 import { listFileRecords } from '../platform/store/files.js';

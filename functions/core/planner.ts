@@ -9,6 +9,7 @@
 //   review falling due before the exam is scheduled on or after its due day;
 // - when it does not fit, the plan says so with the minutes missing, the weekly hours that would
 //   make it fit, and which files to set aside to fit the time there is.
+import { dayNumber, dayString, weekdayOf } from './calendar.js';
 import { recallProbability, REQUEST_RETENTION, type SrsState } from './srs.js';
 
 /** Minutes a page of course takes to study (read, understand, note). */
@@ -94,10 +95,8 @@ export interface StudyPlan {
 
 const DAY_MS = 86_400_000;
 
-/** `YYYY-MM-DD` → days since the epoch (calendar arithmetic, no time zone). */
-export const dayNumber = (date: string): number => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-export const dayString = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
-const weekday = (n: number): Weekday => ((n + 4) % 7) as Weekday; // 1970-01-01 was a Thursday
+export { dayNumber, dayString };
+const weekday = (n: number): Weekday => weekdayOf(n) as Weekday;
 
 /** The daily budget: the weekly goal shared over the study days, in whole 5-minute steps. */
 export function dailyBudgetMinutes(weeklyHours: number, studyDays: readonly Weekday[]): number {

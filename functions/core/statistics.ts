@@ -3,7 +3,7 @@
 // predicted recall beside the recall the student actually showed, the pages and topics most often
 // missed, and the files not yet studied. Pure: computed from the day records and the history the
 // stores read (functions/platform/store/progress.ts).
-import { dayNumber, dayString } from './planner.js';
+import { dayNumber, dayString } from './calendar.js';
 import { PASSING_SCORE } from './limits.js';
 
 export const statRanges = ['7d', '30d', 'all'] as const;

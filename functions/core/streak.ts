@@ -1,5 +1,6 @@
 // Login streaks: consecutive calendar days on which the student logged in, counted in the
 // student's own time zone (the product's, Europe/Paris, unless the browser says otherwise).
+import { dayNumber } from './calendar.js';
 import { PRODUCT_TIME_ZONE } from './limits.js';
 
 export interface Streak {
@@ -19,11 +20,6 @@ export function localDate(now: Date, timeZone: string = PRODUCT_TIME_ZONE): stri
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-function dayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number);
-  return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
 }
 
 /**

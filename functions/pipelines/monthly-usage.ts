@@ -12,6 +12,7 @@ import { config } from '../platform/config.js';
 import { once } from '../platform/idempotency.js';
 import { logger } from '../platform/logger.js';
 import { endExpiredTrials } from '../platform/store/billing.js';
+import { isConditionFailure } from '../platform/store/profiles.js';
 import { queryAll } from '../platform/store/query.js';
 import { monthKey } from '../platform/usage.js';
 
@@ -37,8 +38,6 @@ export function previousMonth(month: string, back = 1): string {
   const index = y * 12 + (m - 1) - back;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
-
-const isConditionFailure = (err: unknown) => (err as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 
 /** Moves one counter into its month's summary, then removes it unless it changed meanwhile. */
 async function closeCounter(table: string, userId: string, sk: string, month: string): Promise<boolean> {

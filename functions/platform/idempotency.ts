@@ -14,6 +14,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { AppError } from '../core/errors.js';
 import { db } from './clients.js';
 import { config } from './config.js';
+import { isConditionFailure } from './store/profiles.js';
 
 /** How long a finished key is remembered (Stripe retries for 3 days; schedules run monthly). */
 export const IDEMPOTENCY_TTL_SECONDS = 30 * 24 * 3600;
@@ -31,8 +32,6 @@ export interface OnceResult<T> {
   /** True when the work had already been done and this is its stored result. */
   replay: boolean;
 }
-
-const isConditionFailure = (err: unknown) => (err as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 
 /** Runs `work` once for `key`; a later call with the same key returns the stored result. */
 export async function once<T>(key: string, work: () => Promise<T>, opts: OnceOptions = {}): Promise<OnceResult<T>> {

@@ -34,12 +34,6 @@ async function read(key: SecretKey): Promise<string> {
   throw new AppError('not_configured', { what: key });
 }
 
-/** Whether the secret is configured in this host (without reading it). */
-export function hasSecret(key: SecretKey): boolean {
-  const env = config() as unknown as Record<string, string | undefined>;
-  return Boolean(env[secrets[key].idVariable] || env[secrets[key].valueVariable]);
-}
-
 /** The secret's value, read once per process; a failed read is tried again next time. */
 export function secretValue(key: SecretKey): Promise<string> {
   const s = state();

@@ -6,10 +6,10 @@ import { creditedMs } from '../../core/study-time.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 import { batchWrite } from './batch.js';
+import { isConditionFailure } from './profiles.js';
 import { queryAll } from './query.js';
 
 const table = () => config().tableNames.progress;
-const isConditionFailure = (err: unknown) => (err as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 
 export interface DayActivity {
   date: string;
