@@ -10,7 +10,7 @@ import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE, ID_MAX, MAX_ANSWER_CHARS, QUE
 import { normalizeReferralCode } from './referral.js';
 import { subjectNameSchema } from './subjects.js';
 import { HEARTBEAT_MAX_MS } from './study-time.js';
-import { srsRatings } from './views.js';
+import { podcastDurations, podcastStyles, srsRatings } from './views.js';
 
 export const idSchema = z.string().min(1).max(ID_MAX);
 
@@ -157,3 +157,16 @@ export const todoParams = subjectParams.extend({ todoId: idSchema });
 const todoTitle = z.string().trim().min(1).max(TODO_TITLE_MAX);
 export const todoBody = z.object({ title: todoTitle, due_date: isoDate.nullable().optional() }).strict();
 export const todoChangeBody = z.object({ title: todoTitle.optional(), due_date: isoDate.nullable().optional(), done: z.boolean().optional() }).strict();
+
+// ---- Podcasts ----
+
+export const podcastParams = z.object({ podcastId: idSchema });
+/** `POST /api/subjects/{subjectId}/podcasts`: no file id means the whole subject. */
+export const podcastBody = z
+  .object({ file_id: idSchema.nullish(), duration: z.enum(podcastDurations), style: z.enum(podcastStyles) })
+  .strict();
+export type PodcastBody = z.infer<typeof podcastBody>;
+/** `PUT /api/podcasts/{podcastId}/position`: where the student stopped listening. */
+export const podcastPositionBody = z
+  .object({ segment: z.number().int().min(0).max(999), seconds: z.number().min(0).max(3_600) })
+  .strict();

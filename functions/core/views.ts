@@ -210,3 +210,60 @@ export interface QuizSession {
   questions: QuestionView[];
   summary: QuizSummary | null;
 }
+
+// ---- Podcasts ----
+
+export const podcastDurations = ['short', 'medium', 'long'] as const;
+/** short: under 5 minutes; medium: 5 to 10; long: 10 to 15 (spec §2, §9). */
+export type PodcastDuration = (typeof podcastDurations)[number];
+
+export const podcastStyles = ['host', 'expert', 'student'] as const;
+/** host: a host interviews an expert; expert: an expert teaches a learner; student: two students quiz each other. */
+export type PodcastStyle = (typeof podcastStyles)[number];
+
+/** scripting: the script is being written; synthesising: segments are being spoken; then ready or failed. */
+export const podcastStatuses = ['scripting', 'synthesising', 'ready', 'failed'] as const;
+export type PodcastStatus = (typeof podcastStatuses)[number];
+
+/** One line of the dialogue, spoken by one of the two voices. */
+export interface PodcastSegment {
+  index: number;
+  /** 0: the first voice (host, expert or first student), 1: the second. */
+  speaker: 0 | 1;
+  /** The speaker's name as the transcript shows it (e.g. 'Léa', 'Rémi'). */
+  speaker_name: string;
+  text: string;
+  citations: Citation[];
+  /** A short-lived signed URL of this segment's MP3; null while not synthesised or when it failed. */
+  audio_url: string | null;
+  /** Measured on the audio; null until synthesised. */
+  duration_seconds: number | null;
+}
+
+/** A podcast as the API returns it (`GET /api/podcasts/{podcastId}`; lists omit `segments`). */
+export interface PodcastView {
+  id: string;
+  subject_id: string;
+  /** null: the whole subject. */
+  file_id: string | null;
+  title: string;
+  /** The course's language, in which the episode is spoken. */
+  language: 'fr' | 'en';
+  duration: PodcastDuration;
+  style: PodcastStyle;
+  status: PodcastStatus;
+  /** Segments synthesised so far, and how many the script has (0 while scripting). */
+  segments_done: number;
+  segments_total: number;
+  /** An error catalogue code when failed (e.g. 'podcast_generation_failed', 'podcast_audio_failed'). */
+  error: string | null;
+  /** Saved podcasts are kept; unsaved ones are drafts kept until `expires_at` (24 h). */
+  saved: boolean;
+  expires_at: string | null;
+  created_at: string;
+  /** The whole episode's length, measured on the audio; null until ready. */
+  duration_seconds: number | null;
+  /** Where the student stopped listening, to resume there. */
+  position: { segment: number; seconds: number } | null;
+  segments?: PodcastSegment[];
+}
