@@ -206,6 +206,7 @@ export default defineConfig({
             { name: 'heic', test: /node_modules[\\/]heic-to[\\/]/, priority: 5 },
             { name: 'tesseract', test: /node_modules[\\/](tesseract\.js|regenerator-runtime)[\\/]/, priority: 5 },
             { name: 'katex', test: /node_modules[\\/]katex[\\/]/, priority: 5 },
+            { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'amplify', test: /node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@aws-sdk|@smithy|tslib|uuid|js-cookie)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },

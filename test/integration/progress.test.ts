@@ -105,6 +105,7 @@ describe('exam-date plan', () => {
     expect((await api(host, `/api/subjects/${subject}/exam`, { token: user.accessToken, method: 'PUT', body: exam })).status).toBe(200);
     const { body } = await api(host, `/api/subjects/${subject}/plan?timezone=Europe/Paris`, { token: user.accessToken });
     expect(body.weekly_hours).toBe(3);
+    expect(body.files).toEqual([{ file_id: fileId, name: 'Cours' }]);
     expect(body.plan.fits).toBe(true);
     const reads = body.plan.days.flatMap((d: { sessions: { kind: string; fromPage: number; toPage: number }[] }) => d.sessions.filter((s) => s.kind === 'read'));
     expect(reads[0]).toMatchObject({ fromPage: 1 });

@@ -1,9 +1,11 @@
 // English messages. Typed against the French dictionary: a missing key is a type error.
 import type { fr } from './fr';
 import { contentEn } from './content.en';
+import { progressEn } from './progress.en';
 
 export const en: Record<keyof typeof fr, string> = {
   ...contentEn,
+  ...progressEn,
 
   'app.name': 'Révise',
   'app.tagline': 'The study assistant that starts from your own courses',

@@ -1,9 +1,11 @@
 // French messages: the source of every message key (`MessageKey = keyof typeof fr`). The content
 // pages' texts live in content.fr.ts and are spread in here.
 import { contentFr } from './content.fr';
+import { progressFr } from './progress.fr';
 
 export const fr = {
   ...contentFr,
+  ...progressFr,
 
   // App-wide
   'app.name': 'Révise',

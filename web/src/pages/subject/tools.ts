@@ -25,9 +25,6 @@ export const subjectTiles: readonly SubjectTile[] = [
 
 /** Tools not available yet: route segment and label. `/conversations` redirects to `/question`. */
 export const comingSoonTools = [
-  ['schedule', 'tool.schedule'],
-  ['todos', 'tool.todos'],
-  ['stats', 'tool.stats'],
   ['podcast', 'tool.podcast'],
   ['coach', 'tool.coach'],
 ] as const satisfies readonly (readonly [string, MessageKey])[];
