@@ -109,7 +109,7 @@ export const progressEn: Record<keyof typeof progressFr, string> = {
   'plan.daysTitle': 'Day by day',
   'plan.dayMinutes': '{planned} of {budget}',
   'plan.final': 'Final review',
-  'plan.nothing': 'Nothing planned that day.',
+  'plan.nothing': 'Nothing to do before the exam for now: everything is up to date.',
   'plan.session.read': 'Read "{file}" pp. {from}–{to}',
   'plan.session.readOne': 'Read "{file}" p. {from}',
   'plan.session.review': 'Review {count} card(s)',

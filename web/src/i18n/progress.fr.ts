@@ -108,7 +108,7 @@ export const progressFr = {
   'plan.daysTitle': 'Jour par jour',
   'plan.dayMinutes': '{planned} sur {budget}',
   'plan.final': 'Révision finale',
-  'plan.nothing': 'Rien de prévu ce jour-là.',
+  'plan.nothing': "Rien à faire d'ici l'examen pour l'instant : tout est à jour.",
   'plan.session.read': 'Lire « {file} » p. {from}–{to}',
   'plan.session.readOne': 'Lire « {file} » p. {from}',
   'plan.session.review': 'Réviser {count} carte(s)',

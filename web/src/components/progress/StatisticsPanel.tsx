@@ -51,23 +51,26 @@ function ChartFigure({ title, columns, rows, chart }: { title: string; columns: 
       <Suspense fallback={<p className="hint stats-chart-canvas">{t('stats.chartLoading')}</p>}>
         <Chart {...chart} name={title} />
       </Suspense>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{columns[0]}</th>
-            <th scope="col">{columns[1]}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([a, b]) => (
-            <tr key={a}>
-              <th scope="row">{a}</th>
-              <td>{b}</td>
+      {/* A table cannot be narrower than its content: the box around it hides it. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{columns[0]}</th>
+              <th scope="col">{columns[1]}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(([a, b]) => (
+              <tr key={a}>
+                <th scope="row">{a}</th>
+                <td>{b}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

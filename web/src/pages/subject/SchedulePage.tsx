@@ -32,6 +32,8 @@ function saveText(text: string, name: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const calendarName = (subjectName: string) =>
   `revise-${subjectName.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'plan'}.ics`;
 
@@ -124,6 +126,8 @@ function PlanView({ subjectId, subjectName, reply }: { subjectId: string; subjec
   const [addError, setAddError] = useState<string | null>(null);
   const studyDays = plan.days.filter((d) => d.budgetMinutes > 0).length;
   const daily = plan.days.find((d) => d.budgetMinutes > 0)?.budgetMinutes ?? 0;
+  // Days with nothing to do (everything read, no card due) are left out of the list.
+  const planned = plan.days.filter((d) => d.sessions.length > 0);
 
   const download = async () => {
     setDownloadError(null);
@@ -176,26 +180,23 @@ function PlanView({ subjectId, subjectName, reply }: { subjectId: string; subjec
       )}
       <section aria-labelledby="plan-days-title" className="stack">
         <h3 id="plan-days-title">{t('plan.daysTitle')}</h3>
+        {planned.length === 0 && <p className="muted">{t('plan.nothing')}</p>}
         <ol className="plan-days" data-testid="plan-days">
-          {plan.days.map((day) => (
+          {planned.map((day) => (
             <li key={day.date} className={`plan-day card${day.final ? ' plan-day-final' : ''}`}>
               <div className="plan-day-head">
-                <h4>{formatDay(lang, day.date, 'long')}</h4>
+                <h4>{capitalised(formatDay(lang, day.date, 'long'))}</h4>
                 {day.final && <span className="badge">{t('plan.final')}</span>}
                 <span className="hint plan-day-minutes">{t('plan.dayMinutes', { planned: formatMinutes(t, day.minutes), budget: formatMinutes(t, day.budgetMinutes) })}</span>
               </div>
-              {day.sessions.length === 0 ? (
-                <p className="muted">{t('plan.nothing')}</p>
-              ) : (
-                <ul className="plan-sessions">
-                  {day.sessions.map((s, i) => (
-                    <li key={i} className={`plan-session plan-session-${s.kind}`}>
-                      <span>{sessionLabel(t, s, fileName)}</span>
-                      <span className="hint">{formatMinutes(t, s.minutes)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <ul className="plan-sessions">
+                {day.sessions.map((s, i) => (
+                  <li key={i} className={`plan-session plan-session-${s.kind}`}>
+                    <span>{sessionLabel(t, s, fileName)}</span>
+                    <span className="hint">{formatMinutes(t, s.minutes)}</span>
+                  </li>
+                ))}
+              </ul>
             </li>
           ))}
         </ol>

@@ -160,8 +160,13 @@ export default function TodosPage() {
 
   // The server orders: not done first, overdue first among them. A change re-reads the order.
   const change = async (todo: Todo, body: { title?: string; due_date?: string | null; done?: boolean }) => {
-    await progressApi.changeTodo(subject.id, todo.id, body);
-    await load();
+    // Ticked at once; put back if the server refuses.
+    if (body.done !== undefined) setTodos((old) => old && old.map((x) => (x.id === todo.id ? { ...x, done: body.done!, overdue: false } : x)));
+    try {
+      await progressApi.changeTodo(subject.id, todo.id, body);
+    } finally {
+      await load();
+    }
   };
   const remove = async (todo: Todo) => {
     await progressApi.removeTodo(subject.id, todo.id);
