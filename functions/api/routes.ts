@@ -91,6 +91,11 @@ export const routes: RouteDef[] = [
   route('GET', '/api/subjects/{subjectId}/stats/summary', 'user', async () => (await import('./statistics.js')).subjectSummary),
   route('GET', '/api/stats', 'user', async () => (await import('./statistics.js')).accountStatistics),
   route('GET', '/api/stats/summary', 'user', async () => (await import('./statistics.js')).accountSummary),
+  route('POST', '/api/subjects/{subjectId}/exams', 'user', async () => (await import('./exams.js')).startExam),
+  route('GET', '/api/subjects/{subjectId}/exams', 'user', async () => (await import('./exams.js')).listSubjectExams),
+  route('GET', '/api/subjects/{subjectId}/exams/{examId}', 'user', async () => (await import('./exams.js')).getExam),
+  route('PUT', '/api/subjects/{subjectId}/exams/{examId}/answers/{questionId}', 'user', async () => (await import('./exams.js')).saveAnswer),
+  route('POST', '/api/subjects/{subjectId}/exams/{examId}/submit', 'user', async () => (await import('./exams.js')).submitExam),
   route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
 ];
 
