@@ -96,6 +96,8 @@ export const routes: RouteDef[] = [
   route('GET', '/api/subjects/{subjectId}/exams/{examId}', 'user', async () => (await import('./exams.js')).getExam),
   route('PUT', '/api/subjects/{subjectId}/exams/{examId}/answers/{questionId}', 'user', async () => (await import('./exams.js')).saveAnswer),
   route('POST', '/api/subjects/{subjectId}/exams/{examId}/submit', 'user', async () => (await import('./exams.js')).submitExam),
+  route('GET', '/api/subjects/{subjectId}/coach', 'user', async () => (await import('./coach.js')).getBriefing),
+  route('POST', '/api/subjects/{subjectId}/coach/messages', 'user', async () => (await import('./coach.js')).askCoach),
   route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
 ];
 
