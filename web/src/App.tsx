@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
               { path: 'quiz', element: page(() => import('./pages/subject/QuizPage')) },
               { path: 'flashcards', element: page(() => import('./pages/subject/FlashcardsPage')) },
               { path: 'exam', element: page(() => import('./pages/subject/ExamPage')) },
+              { path: 'coach', element: page(() => import('./pages/subject/CoachPage')) },
               { path: 'conversations', element: <ConversationsRedirect /> },
               ...comingSoonTools.map(([tool]) => ({ path: tool, element: lazyTool(tool) })),
             ],

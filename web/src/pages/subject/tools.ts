@@ -30,7 +30,6 @@ export const comingSoonTools = [
   ['todos', 'tool.todos'],
   ['stats', 'tool.stats'],
   ['podcast', 'tool.podcast'],
-  ['coach', 'tool.coach'],
 ] as const satisfies readonly (readonly [string, MessageKey])[];
 
 export type ComingSoonTool = (typeof comingSoonTools)[number][0];
