@@ -4,9 +4,8 @@
 // answered; each open answer is graded once against its rubric by the configured engine, and the
 // correction (score, what is missing, the model answer, the reasoning expected, the pages) comes
 // back with it.
-import { z } from 'zod';
 import { AppError } from '../core/errors.js';
-import { ID_MAX, MAX_ANSWER_CHARS } from '../core/limits.js';
+import { caseAnswerBody, caseParams, caseQuestionParams, createCaseBody, type CaseQuestionView, type PracticalCaseView } from '../core/cases.js';
 import { subjectParams } from '../core/schemas.js';
 import { buildPracticalCase, gradedAsOpen, type CaseQuestion } from '../engine/case.js';
 import { evaluationSchema } from '../engine/types.js';
@@ -21,20 +20,16 @@ import { loadPracticeEngine, practiceGenerate, studyContext } from '../platform/
 import { requirePremium } from '../platform/usage.js';
 import { isEngineError } from '../engine/errors.js';
 
-export const createCaseBody = z.object({ file_id: z.string().min(1).max(ID_MAX).optional() }).strict();
-const caseParams = subjectParams.extend({ caseId: z.string().min(1).max(ID_MAX) });
-const caseQuestionParams = caseParams.extend({ questionId: z.string().min(1).max(ID_MAX) });
-export const caseAnswerBody = z.object({ answer: z.string().trim().min(1).max(MAX_ANSWER_CHARS) }).strict();
 
 /** A question as the student sees it: its correction only once answered. */
-function questionView(q: CaseQuestion, record: CaseRecord) {
+function questionView(q: CaseQuestion, record: CaseRecord): CaseQuestionView {
   const answered = record.answers[q.id];
   const base = { id: q.id, index: q.index, kind: q.kind, prompt: q.prompt };
   if (!answered) return base;
   return { ...base, answer: answered.answer, evaluation: answered.evaluation, rubric: q.rubric, reasoning: q.reasoning, citations: q.citations, ...(q.solution ? { solution: q.solution } : {}) };
 }
 
-function caseView(record: CaseRecord) {
+function caseView(record: CaseRecord): PracticalCaseView {
   const c = record.content;
   return {
     id: record.id,
@@ -48,8 +43,6 @@ function caseView(record: CaseRecord) {
     questions: c.questions.map((q) => questionView(q, record)),
   };
 }
-
-export type CaseView = ReturnType<typeof caseView>;
 
 export const startCase = userRoute({ params: subjectParams, body: createCaseBody }, async ({ params, body, user }) => {
   await getSubjectOrThrow(user.id, params.subjectId);

@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
               { path: 'flashcards', element: page(() => import('./pages/subject/FlashcardsPage')) },
               { path: 'exam', element: page(() => import('./pages/subject/ExamPage')) },
               { path: 'coach', element: page(() => import('./pages/subject/CoachPage')) },
+              { path: 'case', element: page(() => import('./pages/subject/CasePage')) },
               { path: 'conversations', element: <ConversationsRedirect /> },
               ...comingSoonTools.map(([tool]) => ({ path: tool, element: lazyTool(tool) })),
             ],

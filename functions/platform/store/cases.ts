@@ -3,6 +3,7 @@
 // is answered), and the graded answers as a map written one question at a time, each conditional
 // on the question not answered yet: two racing answers give one grading.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CaseListItem } from '../../core/cases.js';
 import { AppError } from '../../core/errors.js';
 import type { PracticalCase } from '../../engine/case.js';
 import type { Evaluation } from '../../engine/types.js';
@@ -74,7 +75,7 @@ export async function getCaseOrThrow(userId: string, subjectId: string, id: stri
 }
 
 /** A subject's cases, newest first: id, title, creation, questions and answers counted. */
-export async function listCases(userId: string, subjectId: string): Promise<{ id: string; title: string; created_at: string; questions: number; answered: number }[]> {
+export async function listCases(userId: string, subjectId: string): Promise<CaseListItem[]> {
   const items = (await queryAll({
     TableName: table(),
     KeyConditionExpression: 'user_id = :u AND begins_with(sk, :prefix)',

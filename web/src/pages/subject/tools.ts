@@ -16,6 +16,7 @@ export const subjectTiles: readonly SubjectTile[] = [
   { segment: 'summary', label: 'tool.summary', description: 'tool.summary.desc', icon: 'sheet' },
   { segment: 'flashcards', label: 'tool.flashcards', description: 'tool.flashcards.desc', icon: 'cards' },
   { segment: 'exam', label: 'tool.exam', description: 'tool.exam.desc', icon: 'timer' },
+  { segment: 'case', label: 'tool.case', description: 'tool.case.desc', icon: 'school' },
   { segment: 'schedule', label: 'tool.schedule', description: 'tool.schedule.desc', icon: 'calendar' },
   { segment: 'todos', label: 'tool.todos', description: 'tool.todos.desc', icon: 'check' },
   { segment: 'stats', label: 'tool.stats', description: 'tool.stats.desc', icon: 'chart' },
