@@ -91,6 +91,17 @@ export const routes: RouteDef[] = [
   route('GET', '/api/subjects/{subjectId}/stats/summary', 'user', async () => (await import('./statistics.js')).subjectSummary),
   route('GET', '/api/stats', 'user', async () => (await import('./statistics.js')).accountStatistics),
   route('GET', '/api/stats/summary', 'user', async () => (await import('./statistics.js')).accountSummary),
+  route('POST', '/api/subjects/{subjectId}/exams', 'user', async () => (await import('./exams.js')).startExam),
+  route('GET', '/api/subjects/{subjectId}/exams', 'user', async () => (await import('./exams.js')).listSubjectExams),
+  route('GET', '/api/subjects/{subjectId}/exams/{examId}', 'user', async () => (await import('./exams.js')).getExam),
+  route('PUT', '/api/subjects/{subjectId}/exams/{examId}/answers/{questionId}', 'user', async () => (await import('./exams.js')).saveAnswer),
+  route('POST', '/api/subjects/{subjectId}/exams/{examId}/submit', 'user', async () => (await import('./exams.js')).submitExam),
+  route('GET', '/api/subjects/{subjectId}/coach', 'user', async () => (await import('./coach.js')).getBriefing),
+  route('POST', '/api/subjects/{subjectId}/coach/messages', 'user', async () => (await import('./coach.js')).askCoach),
+  route('POST', '/api/subjects/{subjectId}/cases', 'user', async () => (await import('./cases.js')).startCase),
+  route('GET', '/api/subjects/{subjectId}/cases', 'user', async () => (await import('./cases.js')).listSubjectCases),
+  route('GET', '/api/subjects/{subjectId}/cases/{caseId}', 'user', async () => (await import('./cases.js')).getCase),
+  route('POST', '/api/subjects/{subjectId}/cases/{caseId}/questions/{questionId}/answer', 'user', async () => (await import('./cases.js')).answerCase),
   route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
 ];
 

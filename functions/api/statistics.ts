@@ -15,7 +15,8 @@ import { requirePremium } from '../platform/usage.js';
 
 const statsQuery = z.object({ range: z.enum(statRanges).default('7d'), timezone: z.string().min(1).max(64).optional() }).strict();
 
-async function statisticsOf(userId: string, subjectId: string | null, range: StatRange, timezone: string | undefined) {
+/** The statistics of the range and the history records they were computed from (the coach reads both). */
+export async function statisticsAndHistory(userId: string, subjectId: string | null, range: StatRange, timezone: string | undefined) {
   const now = new Date();
   const today = localDate(now, timezone);
   const since = range === 'all' ? null : dayString(dayNumber(today) - (range === '7d' ? 7 : 30));
@@ -31,14 +32,18 @@ async function statisticsOf(userId: string, subjectId: string | null, range: Sta
     ).then((lists) => lists.flat()),
   ]);
   const dated = history.map((h: HistoryRecord) => ({ ...h, date: localDate(new Date(h.at), timezone) })) as (StatQuizRecord | StatReviewRecord)[];
-  return computeStatistics({
+  const stats = computeStatistics({
     range,
     today,
     days: days.filter((d) => !subjectId || d.subject_id === subjectId),
     history: dated,
     files,
   });
+  return { stats, history: dated };
 }
+
+const statisticsOf = async (userId: string, subjectId: string | null, range: StatRange, timezone: string | undefined) =>
+  (await statisticsAndHistory(userId, subjectId, range, timezone)).stats;
 
 /** What a free account sees: the last 7 days in three figures. */
 function summaryOf(stats: Awaited<ReturnType<typeof statisticsOf>>) {

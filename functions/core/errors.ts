@@ -289,6 +289,17 @@ export const catalogue = {
     fr: 'Cette carte vient d’être révisée ailleurs. Recharge-la pour continuer.',
     en: 'This card was just reviewed elsewhere. Reload it to continue.',
   },
+  // Exams, practical cases, the coach
+  exam_not_found: { status: 404, fr: 'Examen introuvable', en: 'Exam not found' },
+  exam_question_not_found: { status: 404, fr: 'Question introuvable dans cet examen', en: 'Question not found in this exam' },
+  exam_submitted: { status: 409, fr: 'Cet examen a déjà été rendu.', en: 'This exam has already been submitted.' },
+  exam_time_over: { status: 409, fr: "Le temps de l'examen est écoulé : cette réponse n'a pas été enregistrée.", en: 'Time is up for this exam: this answer was not saved.' },
+  case_not_found: { status: 404, fr: 'Cas pratique introuvable', en: 'Practical case not found' },
+  case_unavailable: {
+    status: 409,
+    fr: "Ce cours ne contient pas assez de règles ou de définitions pour construire un cas pratique.",
+    en: 'This course does not hold enough rules or definitions to build a practical case.',
+  },
   // Account
   account_delete_failed: {
     status: 500,

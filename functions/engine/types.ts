@@ -251,4 +251,50 @@ export interface StudyEngine extends PracticeEngine {
   readonly name: 'local' | 'bedrock';
   answer(request: AnswerRequest): Promise<Answer>;
   sheet(request: SheetRequest): Promise<Sheet>;
+  /** The coach's replies (both providers have it; test doubles may leave it out). */
+  coach?(request: CoachRequest): Promise<CoachReply>;
+}
+
+// ---- The coach ----
+
+/**
+ * One paragraph of the coach's reply: from the student's record (stating only figures it was
+ * given, named in `figures`), from the course (citing the pages it rests on), or a note.
+ */
+export const coachBlockSchema = z.object({
+  kind: z.enum(['record', 'course', 'note']),
+  text: z.string().min(1).max(2_000),
+  /** Ids of the student's figures the text states. */
+  figures: z.array(z.string().min(1)),
+  citations: z.array(citationSchema),
+});
+export type CoachBlock = z.infer<typeof coachBlockSchema>;
+
+export const coachReplySchema = z.object({
+  language: z.enum(courseLanguages),
+  blocks: z.array(coachBlockSchema).min(1).max(12),
+});
+export type CoachReply = z.infer<typeof coachReplySchema>;
+
+/** A sentence of the student's record (the briefing's), with the figures it states and the pages it names. */
+export interface CoachRecordLine {
+  topic: 'went_well' | 'weakest' | 'today' | 'next';
+  text: string;
+  figures: { id: string; value: number }[];
+  citations: Citation[];
+}
+
+export interface CoachRequest {
+  course: Course;
+  message: string;
+  level: EducationLevel | null;
+  /** The language the coach writes in (the interface's). */
+  interfaceLanguage: CourseLanguage;
+  /** The student's record: the only figures the coach may state. */
+  record: CoachRecordLine[];
+}
+
+/** The coach's conversation: replies grounded in the course and in the student's record. */
+export interface CoachEngine {
+  coach(request: CoachRequest): Promise<CoachReply>;
 }

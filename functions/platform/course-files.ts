@@ -37,6 +37,7 @@ import { deleteSubjectPlanning } from './store/progress.js';
 import { deleteSubjectConversations } from './store/conversations.js';
 import { deletePages } from './store/pages.js';
 import { deleteSubjectQuizSessions } from './store/quiz-sessions.js';
+import { deleteSubjectExams } from './store/exams.js';
 import { deleteSubjectSheets } from './store/sheets.js';
 import { getSubjectOrThrow, releaseFileSlot, removeSubjectItem, reserveFileSlot } from './store/subjects.js';
 
@@ -191,6 +192,7 @@ export async function removeSubject(userId: string, subjectId: string): Promise<
   await deleteSubjectConversations(userId, subjectId);
   await deleteSubjectSheets(userId, subjectId);
   await deleteSubjectQuizSessions(userId, subjectId);
+  await deleteSubjectExams(userId, subjectId);
   await deleteSubjectCards(userId, subjectId);
   await deleteSubjectPlanning(userId, subjectId);
   invalidateCourse(userId, subjectId);

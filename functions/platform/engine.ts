@@ -3,6 +3,7 @@
 // Bedrock model BEDROCK_MODEL_ID. Handlers call studyEngine() and never ask which one they got.
 // The local engine is imported through a computed name when first used, so that the cloud bundle
 // does not carry it (as the OCR providers do).
+import { EngineError } from '../engine/errors.js';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { bedrockEngine } from '../engine/bedrock/index.js';
 import type { StudyEngine } from '../engine/types.js';
@@ -33,6 +34,11 @@ function lazyLocalEngine(): StudyEngine {
     quizQuestion: async (request) => (await load()).quizQuestion(request),
     evaluate: async (request) => (await load()).evaluate(request),
     flashcards: async (request) => (await load()).flashcards(request),
+    coach: async (request) => {
+      const engine = await load();
+      if (!engine.coach) throw new EngineError('unavailable', 'the local engine has no coach');
+      return engine.coach(request);
+    },
   };
 }
 

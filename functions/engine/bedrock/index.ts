@@ -30,6 +30,7 @@ import {
 } from './prompts.js';
 import { answerOutputSchema, answerTool, sheetOutputSchema, sheetTool, toolTokens } from './schemas.js';
 import { bedrockPractice } from './practice.js';
+import { bedrockCoach } from './coach.js';
 
 export { EngineError } from '../errors.js';
 export { DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens } from './budget.js';
@@ -75,6 +76,7 @@ export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
   return {
     name: 'bedrock',
     ...bedrockPractice(options),
+    coach: bedrockCoach({ ...options, inputTokenBudget: budget }),
 
     async answer(request) {
       const { course, mode, level } = request;

@@ -6,11 +6,13 @@ import type { StudyEngine } from '../types.js';
 import { buildAnswer } from './answer.js';
 import { buildSheet } from './sheet.js';
 import { localPractice } from './practice.js';
+import { buildCoachReply } from './coach.js';
 
 export const localEngine: StudyEngine = {
   name: 'local',
   answer: async (request) => buildAnswer(request),
   sheet: async (request) => buildSheet(request),
+  coach: async (request) => buildCoachReply(request),
   ...localPractice,
 };
 
