@@ -14,7 +14,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionDef } from '../functions/registry.js';
 import type { ConfigVariable } from '../functions/platform/config.js';
-import { secrets } from '../functions/platform/secret-names.js';
+import { secretInput, secrets } from '../functions/platform/secret-names.js';
 import type { Data } from './data.js';
 import { HouseFunction, repoRoot } from './house-function.js';
 import type { BedrockModel, DeploymentInputs } from './inputs.js';
@@ -109,13 +109,17 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
 
   for (const key of def.secrets ?? []) {
     const secret = secrets[key];
-    const name = ctx.inputs[secret.input];
+    const input = secretInput(key);
+    const name = input && ctx.inputs[input];
     // Not configured in this deployment: the feature answers `not_configured`.
     if (!name) continue;
     Secret.fromSecretNameV2(fn, `${key}Secret`, name).grantRead(fn);
     fn.addEnvironment(secret.idVariable, name);
   }
-  if ((def.secrets ?? []).some((key) => ctx.inputs[secrets[key].input])) {
+  if ((def.secrets ?? []).some((key) => {
+    const input = secretInput(key);
+    return input && ctx.inputs[input];
+  })) {
     Validations.of(fn.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:*-??????]',
       reason: 'A secret named by a deployment input is granted by name: Secrets Manager appends six random characters to its ARN, which the wildcard stands for.',

@@ -248,7 +248,7 @@ export interface PracticeEngine {
 
 /** One interface for every generator; each provider implements it and returns validated shapes. */
 export interface StudyEngine extends PracticeEngine {
-  readonly name: 'local' | 'bedrock';
+  readonly name: 'local' | 'bedrock' | 'openai';
   answer(request: AnswerRequest): Promise<Answer>;
   sheet(request: SheetRequest): Promise<Sheet>;
   /** The coach's replies (both providers have it; test doubles may leave it out). */

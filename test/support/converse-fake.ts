@@ -11,7 +11,7 @@ import { createServer, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { RetryPolicy } from '../../functions/engine/bedrock/converse.js';
+import { converseTransport, type RetryPolicy, type ToolTransport } from '../../functions/engine/bedrock/converse.js';
 import { EngineError } from '../../functions/engine/errors.js';
 
 /** The model the engine tests configure. */
@@ -168,9 +168,9 @@ export async function startConverseFake(): Promise<ConverseFake> {
 
 /** What a test file builds the engine under test with, and what that engine did in the current test. */
 export interface EngineUnderTest<Facts> {
-  /** The fake's client, MODEL, three attempts (the first retry after 100 ms), waits recorded instead of slept, facts recorded. */
+  /** The fake's transport, MODEL, three attempts (the first retry after 100 ms), waits recorded instead of slept, facts recorded. */
   options(): {
-    client: BedrockRuntimeClient;
+    transport: ToolTransport;
     modelId: string;
     retry: RetryPolicy;
     sleep: (ms: number) => Promise<void>;
@@ -215,7 +215,7 @@ export function useConverseFake<Facts>(use: (fake: ConverseFake) => void): Engin
   });
   return {
     options: () => ({
-      client: client!,
+      transport: converseTransport(client!),
       modelId: MODEL,
       retry: { attempts: 3, baseDelayMs: 100 },
       sleep: async (ms) => {

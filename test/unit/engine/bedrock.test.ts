@@ -455,7 +455,7 @@ describe('provider choice', () => {
     resetConfig();
     resetEngine();
     expect(() => studyEngine()).toThrow(/Invalid server configuration: BEDROCK_MODEL_ID/);
-    process.env.ENGINE_PROVIDER = 'openai';
+    process.env.ENGINE_PROVIDER = 'mistral';
     resetConfig();
     expect(() => studyEngine()).toThrow(/ENGINE_PROVIDER/);
   });
