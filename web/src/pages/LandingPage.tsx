@@ -1,6 +1,7 @@
 // The landing page for visitors (spec §2): hero with the typed tagline, cycling message and live
 // student counter; the nine promised features; the plan comparison; a closing call to action.
-// Every call to action opens the sign-up modal in sign-up mode.
+// Every call to action opens the sign-up modal in sign-up mode; Premium's also asks for the
+// checkout right after sign-in (spec §4's "checkout requested" flag).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Logo from '../components/Logo';
@@ -8,6 +9,7 @@ import PlanComparison from '../components/PlanComparison';
 import { usePageHead } from '../components/PageHead';
 import { AnimatedCount, AnswerPreview, ClosingCallToAction, Icon, TypedIntro, type IconName } from '../components/ContentParts';
 import { useAuthModal } from '../auth/AuthModal';
+import { requestCheckout } from '../auth/pending-actions';
 import { api } from '../api/client';
 import { useI18n, type MessageKey } from '../i18n';
 import '../styles/content.css';
@@ -66,7 +68,11 @@ export default function LandingPage() {
   const { t, lang } = useI18n();
   const auth = useAuthModal();
   const count = useStudentCount();
-  const signUp = () => auth.open('signup');
+  const open = (checkout: boolean) => {
+    requestCheckout(checkout);
+    auth.open('signup');
+  };
+  const signUp = () => open(false);
 
   usePageHead({ title: t('head.landing.title'), description: t('head.landing.description') });
 
@@ -179,7 +185,7 @@ export default function LandingPage() {
             <h2 id="landing-plans">{t('landing.plans.title')}</h2>
             <p>{t('landing.plans.intro')}</p>
           </div>
-          <PlanComparison onChooseFree={signUp} onChoosePremium={signUp} />
+          <PlanComparison onChooseFree={signUp} onChoosePremium={() => open(true)} />
         </div>
       </section>
 
