@@ -2,7 +2,7 @@
 // and the student interacted in the last 2 minutes; beats go at most every 30 s, and at once when
 // the page is hidden or left.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startHeartbeat } from '../../../web/src/components/progress/heartbeat';
+import { startHeartbeat } from '../../../web/src/components/progress/heartbeat.js';
 
 class FakeDocument extends EventTarget {
   visibilityState = 'visible';
