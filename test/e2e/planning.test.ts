@@ -81,7 +81,11 @@ describe('planning and progress', () => {
       expect(sent.active_ms).toBeGreaterThanOrEqual(29_000);
       expect(sent.active_ms).toBeLessThanOrEqual(31_000);
       expect(sent.timezone).toBe('Europe/Paris');
-      await expect.poll(async () => (await api(host, '/api/goals?timezone=Europe/Paris', { token: user.accessToken })).body.week.minutes).toBeGreaterThan(0);
+      // The beat's answer: credited whole (the first moment of this student).
+      const answer = await (await beat).response();
+      expect(answer?.status()).toBe(200);
+      expect((await answer!.json()).credited_ms).toBe(Math.min(sent.active_ms, 30_000));
+      expect((await api(host, '/api/goals?timezone=Europe/Paris', { token: user.accessToken })).body.week.minutes).toBeGreaterThan(0);
       await page.goto(`${host.url}/goals`);
       await expect.poll(() => page.getByTestId('week-progress').textContent()).toMatch(/[1-9] min d'étude sur 6 h/);
 
