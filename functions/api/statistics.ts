@@ -23,7 +23,9 @@ export async function statisticsAndHistory(userId: string, subjectId: string | n
   const subjects = subjectId ? [subjectId] : (await listSubjectItems(userId)).map((s) => s.id);
   const [days, history, files] = await Promise.all([
     studyDays(userId, since ?? '0000-00-00', today),
-    readHistory(userId, subjectId, since ? `${since}T00:00:00.000Z` : null),
+    // One bounded query per subject (its history since the range's start), never the whole
+    // account's history filtered afterwards.
+    Promise.all(subjects.map((id) => readHistory(userId, id, since ? `${since}T00:00:00.000Z` : null))).then((lists) => lists.flat()),
     Promise.all(
       subjects.map(async (id) => {
         const [records, studied] = await Promise.all([listFileRecords(userId, id), studiedPages(userId, id)]);

@@ -9,11 +9,11 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { api, type TestUser } from '../support/host.js';
 import { makePremium, readyFile } from '../support/study.js';
 import { createSubject } from '../support/uploads.js';
-import { acceptCookies, dialog, screenshot, useJourneyHost, type TestHost } from './helpers.js';
+import { dialog, phoneShot, screenshot, useJourneyHost, type TestHost } from './helpers.js';
 import { coursePdf, parisDate, signedInStudent } from './files-helpers.js';
 
 const COURSE = [
@@ -33,22 +33,6 @@ async function subjectWithCourse(host: TestHost, user: TestUser): Promise<{ subj
   const subject = await createSubject(host, user.accessToken, 'Biologie');
   const pdf = await coursePdf('photosynthese.pdf', 'La photosynthèse', COURSE);
   return { subjectId: subject.id, fileId: await readyFile(host, user, subject.id, FILE_NAME, pdf.buffer) };
-}
-
-/** The page at a phone's width, shot whole, with no sideways scrolling. */
-async function phoneShot(page: Page, url: string, ready: (p: Page) => Promise<void>, name: string): Promise<void> {
-  const phone = await page.context().newPage();
-  try {
-    await phone.setViewportSize({ width: 360, height: 780 });
-    await phone.goto(url);
-    await acceptCookies(phone);
-    await ready(phone);
-    await phone.waitForTimeout(400);
-    expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
-    await screenshot(phone, name, true);
-  } finally {
-    await phone.close();
-  }
 }
 
 describe('planning and progress', () => {
@@ -97,7 +81,11 @@ describe('planning and progress', () => {
       expect(sent.active_ms).toBeGreaterThanOrEqual(29_000);
       expect(sent.active_ms).toBeLessThanOrEqual(31_000);
       expect(sent.timezone).toBe('Europe/Paris');
-      await expect.poll(async () => (await api(host, '/api/goals?timezone=Europe/Paris', { token: user.accessToken })).body.week.minutes).toBeGreaterThan(0);
+      // The beat's answer: credited whole (the first moment of this student).
+      const answer = await (await beat).response();
+      expect(answer?.status()).toBe(200);
+      expect((await answer!.json()).credited_ms).toBe(Math.min(sent.active_ms, 30_000));
+      expect((await api(host, '/api/goals?timezone=Europe/Paris', { token: user.accessToken })).body.week.minutes).toBeGreaterThan(0);
       await page.goto(`${host.url}/goals`);
       await expect.poll(() => page.getByTestId('week-progress').textContent()).toMatch(/[1-9] min d'étude sur 6 h/);
 
@@ -180,9 +168,9 @@ describe('planning and progress', () => {
       expect(await dialog(page).getByRole('alert').first().textContent()).toMatch(/Premium/);
       await screenshot(page, 'planning-stats-free');
 
-      await phoneShot(page, `${host.url}/goals`, (p) => p.getByTestId('week-progress').waitFor(), 'planning-goals-phone');
-      await phoneShot(page, `${host.url}/subject/${subjectId}/schedule`, (p) => p.getByTestId('plan-days').waitFor(), 'planning-schedule-phone');
-      await phoneShot(page, `${host.url}/subject/${subjectId}/todos`, (p) => p.getByTestId('todo').first().waitFor(), 'planning-todos-phone');
+      await phoneShot(page, `${host.url}/goals`, (p) => p.getByTestId('week-progress').waitFor(), 'planning-goals-phone', 360);
+      await phoneShot(page, `${host.url}/subject/${subjectId}/schedule`, (p) => p.getByTestId('plan-days').waitFor(), 'planning-schedule-phone', 360);
+      await phoneShot(page, `${host.url}/subject/${subjectId}/todos`, (p) => p.getByTestId('todo').first().waitFor(), 'planning-todos-phone', 360);
     } finally {
       await context.close();
     }
@@ -219,7 +207,7 @@ describe('planning and progress', () => {
       // The whole account's statistics on /goals.
       await page.goto(`${host.url}/goals`);
       await expect.poll(() => page.getByTestId('stats-chart').locator('canvas').count(), { timeout: 20_000 }).toBe(3);
-      await phoneShot(page, `${host.url}/subject/${subjectId}/stats`, (p) => p.getByTestId('stats-chart').locator('canvas').first().waitFor(), 'planning-stats-phone');
+      await phoneShot(page, `${host.url}/subject/${subjectId}/stats`, (p) => p.getByTestId('stats-chart').locator('canvas').first().waitFor(), 'planning-stats-phone', 360);
     } finally {
       await context.close();
     }

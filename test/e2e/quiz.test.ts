@@ -11,7 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { consume } from '../../functions/platform/usage.js';
 import { api, type TestUser } from '../support/host.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
-import { acceptCookies, dialog, newPage, screenshot, useJourneyHost, type TestHost } from './helpers.js';
+import { acceptCookies, dialog, expectNoSideScroll, newPage, phoneShot, screenshot, shoot, useJourneyHost, type TestHost } from './helpers.js';
 import { coursePdf, signedInStudent } from './files-helpers.js';
 
 const CHIMIE = [
@@ -35,13 +35,6 @@ async function courseSubject(host: TestHost, user: TestUser): Promise<{ subjectI
   return { subjectId: subject.id, fileId: file.id };
 }
 
-/** A full-page shot from the top, once scrolling and transitions are done. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(500);
-  await page.evaluate('window.scrollTo({ top: 0, behavior: "instant" })');
-  await screenshot(page, name, true);
-}
-
 const question = (page: Page) => page.getByTestId('quiz-question');
 const options = (page: Page) => question(page).getByTestId('quiz-option');
 const verdict = (page: Page) => question(page).getByTestId('quiz-verdict');
@@ -57,26 +50,6 @@ async function expectCitations(where: Locator, subjectId: string, fileId: string
   expect(await chips.count()).toBeGreaterThan(0);
   for (const href of await chips.evaluateAll((els) => els.map((el) => el.getAttribute('href')))) {
     expect(href).toMatch(new RegExp(`^/subject/${subjectId}/files\\?view=${fileId}&page=[1-4]$`));
-  }
-}
-
-/** The page does not scroll sideways. */
-async function expectNoSideScroll(page: Page): Promise<void> {
-  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(await page.evaluate<number>('window.innerWidth'));
-}
-
-/** The same page at a phone's width (the URL names the session), shot. */
-async function phoneShot(page: Page, url: string, ready: (p: Page) => Promise<void>, name: string): Promise<void> {
-  const phone = await page.context().newPage();
-  try {
-    await phone.setViewportSize({ width: 375, height: 812 });
-    await phone.goto(url);
-    await acceptCookies(phone);
-    await ready(phone);
-    await expectNoSideScroll(phone);
-    await shoot(phone, name);
-  } finally {
-    await phone.close();
   }
 }
 

@@ -27,7 +27,8 @@ export default function Chart({ kind, labels, values, name, color, max, height =
     if (!el) return;
     const xs = labels.map((_, i) => i);
     const top = max ?? Math.max(1, ...values.map((v) => v ?? 0));
-    const every = Math.max(1, Math.ceil(labels.length / 7));
+    // As many day labels as fit (about one per 56 px), evenly spaced.
+    const every = (width: number) => Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor(width / 56))));
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height,
@@ -42,7 +43,7 @@ export default function Chart({ kind, labels, values, name, color, max, height =
           stroke: '#5f5b76',
           grid: { show: false },
           ticks: { show: false },
-          splits: () => xs.filter((i) => i % every === 0),
+          splits: (u) => xs.filter((i) => i % every(u.width) === 0),
           values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
         },
         { stroke: '#5f5b76', grid: { stroke: '#e3e0ef' }, ticks: { show: false }, size: 40 },
