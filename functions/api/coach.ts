@@ -5,7 +5,7 @@
 // given back if no reply could be made. The engine writes in the interface's language at the
 // profile's level; Bedrock gets the record as data and its reply is checked (engine/bedrock/coach.ts).
 import { z } from 'zod';
-import { buildBriefing, type Briefing, type CoachLine } from '../core/coach.js';
+import { buildBriefing, pageTitlesOf, type Briefing, type CoachLine } from '../core/coach.js';
 import { AppError } from '../core/errors.js';
 import type { Lang } from '../core/errors.js';
 import { subjectParams } from '../core/schemas.js';
@@ -31,9 +31,6 @@ export const coachMessageBody = z
   })
   .strict();
 
-/** A page's title: its first line, as the course writes it. */
-const TITLE_CHARS = 90;
-
 async function courseOrNull(userId: string, subjectId: string, language: Lang): Promise<Course | null> {
   try {
     return await loadCourse(userId, subjectId, { fallbackLanguage: language });
@@ -55,11 +52,7 @@ async function briefingOf(userId: string, subjectId: string, lang: Lang, timezon
     listFileRecords(userId, subjectId),
   ]);
   const course = await courseOrNull(userId, subjectId, plan.profile?.language ?? lang);
-  const pageTitles = new Map<string, string>();
-  for (const p of course?.pages ?? []) {
-    const first = p.text.split('\n').find((l) => l.trim())?.trim() ?? '';
-    if (first) pageTitles.set(`${p.file_id}#${p.page}`, first.length > TITLE_CHARS ? `${first.slice(0, TITLE_CHARS - 1)}…` : first);
-  }
+  const pageTitles = pageTitlesOf(course);
   const today = localDate(now, timezone);
   const day = study.plan?.days.find((d) => d.date === today);
   const quizzes = history.filter((h): h is StatQuizRecord => h.kind === 'quiz' && h.date >= stats.from && h.date <= stats.to);

@@ -8,6 +8,10 @@ import type { Lang } from './errors.js';
 import type { PlanSession } from './planner.js';
 import type { StatQuizRecord, Statistics } from './statistics.js';
 import { PASSING_SCORE } from './limits.js';
+import type { Course } from '../engine/types.js';
+
+/** A page's title is cut to this length. */
+const TITLE_CHARS = 90;
 
 /** A figure the briefing states, named after where it comes from. */
 export interface CoachFigure {
@@ -75,6 +79,7 @@ const texts = {
     perfect: 'Sans faute sur « {topic} » : {correct} sur {answered}.',
     reviews: 'Tu as révisé {reviews} cartes cette semaine.',
     minutes: 'Tu as étudié {minutes} minutes cette semaine.',
+    minute: 'Tu as étudié {minutes} minute cette semaine.',
     nothingYet: "Pas encore d'activité cette semaine : un premier quiz te dira où tu en es.",
     weak: '« {topic} » : {correct} bonne(s) réponse(s) sur {answered} cette semaine. Relis la page {page} de {file}.',
     noPlan: "Pas de date d'examen : fixe-la dans le planning pour avoir un programme du jour.",
@@ -94,6 +99,7 @@ const texts = {
     perfect: 'No mistake on "{topic}": {correct} of {answered}.',
     reviews: 'You reviewed {reviews} cards this week.',
     minutes: 'You studied for {minutes} minutes this week.',
+    minute: 'You studied for {minutes} minute this week.',
     nothingYet: 'No activity this week yet: a first quiz will tell you where you stand.',
     weak: '"{topic}": {correct} correct answer(s) out of {answered} this week. Reread page {page} of {file}.',
     noPlan: 'No exam date: set it in the schedule to get a plan for today.',
@@ -180,7 +186,7 @@ export function buildBriefing(record: CoachRecord): Briefing {
     );
   }
   if (s.reviews.total > 0) wentWell.push(line('reviews', { reviews: s.reviews.total }, [figure('stats.reviews.total', s.reviews.total, 'statistics')]));
-  if (s.total_minutes > 0) wentWell.push(line('minutes', { minutes: s.total_minutes }, [figure('stats.total_minutes', s.total_minutes, 'statistics')]));
+  if (s.total_minutes > 0) wentWell.push(line(s.total_minutes === 1 ? 'minute' : 'minutes', { minutes: s.total_minutes }, [figure('stats.total_minutes', s.total_minutes, 'statistics')]));
   if (wentWell.length === 0) wentWell.push(line('nothingYet', {}, []));
 
   // The three weakest topics: the most mistakes, then the lowest share right.
@@ -262,4 +268,32 @@ export function buildBriefing(record: CoachRecord): Briefing {
 /** Every number written in a text (integers and decimals, French or English separators). */
 export function numbersIn(text: string): number[] {
   return [...text.matchAll(/\d+(?:[.,]\d+)?/g)].map((m) => Number(m[0].replace(',', '.')));
+}
+
+/** A line with its digits blurred: a running header ("Biologie — page 2") reads the same on every page. */
+const headerShape = (line: string) => line.trim().toLowerCase().replace(/\d+/g, '#');
+
+/**
+ * What each page is about: its first line that is not a running header (a line of the same shape
+ * at the top of several pages of the file), cut to TITLE_CHARS.
+ */
+export function pageTitlesOf(course: Pick<Course, 'pages'> | null): Map<string, string> {
+  const tops = new Map<string, string[][]>();
+  for (const p of course?.pages ?? []) {
+    const lines = p.text.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3);
+    tops.set(p.file_id, [...(tops.get(p.file_id) ?? []), lines]);
+  }
+  const headers = new Map<string, Set<string>>();
+  for (const [fileId, pages] of tops) {
+    const seen = new Map<string, number>();
+    for (const lines of pages) for (const shape of new Set(lines.map(headerShape))) seen.set(shape, (seen.get(shape) ?? 0) + 1);
+    headers.set(fileId, new Set([...seen].filter(([, n]) => n > 1).map(([shape]) => shape)));
+  }
+  const titles = new Map<string, string>();
+  for (const p of course?.pages ?? []) {
+    const skip = headers.get(p.file_id) as Set<string>;
+    const title = p.text.split('\n').map((l) => l.trim()).find((l) => l && !skip.has(headerShape(l)));
+    if (title) titles.set(`${p.file_id}#${p.page}`, title.length > TITLE_CHARS ? `${title.slice(0, TITLE_CHARS - 1)}…` : title);
+  }
+  return titles;
 }

@@ -116,7 +116,8 @@ export interface ExamAnswer {
 
 export type ExamStatus = 'running' | 'grading' | 'graded';
 
-export interface ExamRecord {
+/** What the stored exam and its view share. */
+export interface ExamHead {
   id: string;
   subject_id: string;
   /** null: the whole subject. */
@@ -127,6 +128,21 @@ export interface ExamRecord {
   /** When the time runs out (ISO); no answer is taken from then on. */
   deadline: string;
   status: ExamStatus;
+}
+
+/** The head's fields of an exam (or of anything holding them). */
+export const examHead = (e: ExamHead): ExamHead => ({
+  id: e.id,
+  subject_id: e.subject_id,
+  file_ids: e.file_ids,
+  format: e.format,
+  minutes: e.minutes,
+  created_at: e.created_at,
+  deadline: e.deadline,
+  status: e.status,
+});
+
+export interface ExamRecord extends ExamHead {
   /** When it was submitted (by the student, or by the clock: then the deadline). */
   submitted_at: string | null;
   grading_until: string | null;
@@ -180,17 +196,9 @@ export interface ExamQuestionView {
   options?: string[];
 }
 
-export interface ExamView {
-  id: string;
-  subject_id: string;
-  file_ids: string[] | null;
-  format: ExamFormat;
-  minutes: ExamLength;
-  created_at: string;
-  deadline: string;
+export interface ExamView extends ExamHead {
   /** Milliseconds left by the server's clock (0 once over): the page's timer starts from it. */
   remaining_ms: number;
-  status: ExamStatus;
   questions: ExamQuestionView[];
   /** The answers saved so far (while running). */
   answers: Record<string, { choice?: number; answer?: string; time_ms: number }>;
@@ -219,15 +227,8 @@ export const timeIsUp = (exam: Pick<ExamRecord, 'deadline'>, now: Date): boolean
 export function examView(exam: ExamRecord, now: Date): ExamView {
   const running = exam.status === 'running';
   return {
-    id: exam.id,
-    subject_id: exam.subject_id,
-    file_ids: exam.file_ids,
-    format: exam.format,
-    minutes: exam.minutes,
-    created_at: exam.created_at,
-    deadline: exam.deadline,
+    ...examHead(exam),
     remaining_ms: running ? Math.max(0, Date.parse(exam.deadline) - now.getTime()) : 0,
-    status: exam.status,
     questions: exam.questions.map(questionView),
     answers: running ? Object.fromEntries(Object.entries(exam.answers).map(([id, a]) => [id, answerView(a)])) : {},
     result: exam.status === 'graded' ? exam.result : null,

@@ -9,9 +9,8 @@ import type { PracticalCase } from '../../engine/case.js';
 import type { Evaluation } from '../../engine/types.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
-import { itemSortKey } from './drafts.js';
+import { itemKey, listKind } from './exams.js';
 import { isConditionFailure } from './profiles.js';
-import { queryAll } from './query.js';
 
 const table = () => config().tableNames.exams;
 
@@ -42,7 +41,6 @@ interface CaseItem {
   answers: Record<string, CaseAnswer>;
 }
 
-const key = (userId: string, subjectId: string, id: string) => ({ user_id: userId, sk: itemSortKey(subjectId, id) });
 
 const toRecord = (item: CaseItem): CaseRecord => ({
   id: item.id,
@@ -55,7 +53,7 @@ const toRecord = (item: CaseItem): CaseRecord => ({
 
 export async function createCase(userId: string, record: CaseRecord): Promise<void> {
   const item: CaseItem = {
-    ...key(userId, record.subject_id, record.id),
+    ...itemKey(userId, record.subject_id, record.id),
     kind: 'case',
     id: record.id,
     subject_id: record.subject_id,
@@ -68,7 +66,7 @@ export async function createCase(userId: string, record: CaseRecord): Promise<vo
 }
 
 export async function getCaseOrThrow(userId: string, subjectId: string, id: string): Promise<CaseRecord> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: key(userId, subjectId, id), ConsistentRead: true }));
+  const out = await db().send(new GetCommand({ TableName: table(), Key: itemKey(userId, subjectId, id), ConsistentRead: true }));
   const item = out.Item as CaseItem | undefined;
   if (item?.kind !== 'case') throw new AppError('case_not_found');
   return toRecord(item);
@@ -76,14 +74,7 @@ export async function getCaseOrThrow(userId: string, subjectId: string, id: stri
 
 /** A subject's cases, newest first: id, title, creation, questions and answers counted. */
 export async function listCases(userId: string, subjectId: string): Promise<CaseListItem[]> {
-  const items = (await queryAll({
-    TableName: table(),
-    KeyConditionExpression: 'user_id = :u AND begins_with(sk, :prefix)',
-    FilterExpression: 'kind = :case',
-    ExpressionAttributeValues: { ':u': userId, ':prefix': `${subjectId}#`, ':case': 'case' },
-    ScanIndexForward: false,
-    ConsistentRead: true,
-  })) as unknown as CaseItem[];
+  const items = (await listKind(userId, subjectId, 'case')) as unknown as CaseItem[];
   return items.map(toRecord).map((c) => ({ id: c.id, title: c.content.title, created_at: c.created_at, questions: c.content.questions.length, answered: Object.keys(c.answers).length }));
 }
 
@@ -93,7 +84,7 @@ export async function saveCaseAnswer(userId: string, subjectId: string, id: stri
     await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: key(userId, subjectId, id),
+        Key: itemKey(userId, subjectId, id),
         UpdateExpression: 'SET answers.#q = :a',
         ConditionExpression: 'kind = :case AND attribute_not_exists(answers.#q)',
         ExpressionAttributeNames: { '#q': questionId },

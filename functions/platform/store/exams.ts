@@ -7,8 +7,8 @@
 // grader and one result.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
-import type { ExamAnswer, ExamListItem, ExamRecord, ExamResult } from '../../core/exam.js';
-import { listItem } from '../../core/exam.js';
+import type { ExamAnswer, ExamHead, ExamListItem, ExamRecord, ExamResult } from '../../core/exam.js';
+import { examHead, listItem } from '../../core/exam.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 import { deleteAllUnder, itemSortKey } from './drafts.js';
@@ -17,18 +17,10 @@ import { queryAll } from './query.js';
 
 const table = () => config().tableNames.exams;
 
-interface ExamItem {
+interface ExamItem extends ExamHead {
   user_id: string;
   sk: string;
   kind: 'exam';
-  id: string;
-  subject_id: string;
-  file_ids: string[] | null;
-  format: ExamRecord['format'];
-  minutes: ExamRecord['minutes'];
-  created_at: string;
-  deadline: string;
-  status: ExamRecord['status'];
   submitted_at?: string;
   grading_until?: string;
   questions_json: string;
@@ -38,14 +30,9 @@ interface ExamItem {
 
 function toRecord(item: ExamItem): ExamRecord {
   return {
-    id: item.id,
-    subject_id: item.subject_id,
+    ...examHead(item),
     file_ids: item.file_ids ?? null,
-    format: item.format,
     minutes: Number(item.minutes) as ExamRecord['minutes'],
-    created_at: item.created_at,
-    deadline: item.deadline,
-    status: item.status,
     submitted_at: item.submitted_at ?? null,
     grading_until: item.grading_until ?? null,
     questions: JSON.parse(item.questions_json) as ExamRecord['questions'],
@@ -54,19 +41,26 @@ function toRecord(item: ExamItem): ExamRecord {
   };
 }
 
-const key = (userId: string, subjectId: string, id: string) => ({ user_id: userId, sk: itemSortKey(subjectId, id) });
+/** The item's key: the exams and cases of a subject sort together. */
+export const itemKey = (userId: string, subjectId: string, id: string) => ({ user_id: userId, sk: itemSortKey(subjectId, id) });
+
+/** A subject's items of one kind, newest first. */
+export async function listKind(userId: string, subjectId: string, kind: 'exam' | 'case'): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :u AND begins_with(sk, :prefix)',
+    FilterExpression: 'kind = :kind',
+    ExpressionAttributeValues: { ':u': userId, ':prefix': `${subjectId}#`, ':kind': kind },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+}
 
 export async function createExam(userId: string, exam: ExamRecord): Promise<void> {
   const item: ExamItem = {
-    ...key(userId, exam.subject_id, exam.id),
+    ...itemKey(userId, exam.subject_id, exam.id),
     kind: 'exam',
-    id: exam.id,
-    subject_id: exam.subject_id,
-    file_ids: exam.file_ids,
-    format: exam.format,
-    minutes: exam.minutes,
-    created_at: exam.created_at,
-    deadline: exam.deadline,
+    ...examHead(exam),
     status: 'running',
     questions_json: JSON.stringify(exam.questions),
     answers: {},
@@ -75,7 +69,7 @@ export async function createExam(userId: string, exam: ExamRecord): Promise<void
 }
 
 export async function findExam(userId: string, subjectId: string, id: string): Promise<ExamRecord | null> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: key(userId, subjectId, id), ConsistentRead: true }));
+  const out = await db().send(new GetCommand({ TableName: table(), Key: itemKey(userId, subjectId, id), ConsistentRead: true }));
   const item = out.Item as ExamItem | undefined;
   return item?.kind === 'exam' ? toRecord(item) : null;
 }
@@ -88,14 +82,7 @@ export async function getExamOrThrow(userId: string, subjectId: string, id: stri
 
 /** A subject's exams, newest first. */
 export async function listExams(userId: string, subjectId: string): Promise<ExamListItem[]> {
-  const items = (await queryAll({
-    TableName: table(),
-    KeyConditionExpression: 'user_id = :u AND begins_with(sk, :prefix)',
-    FilterExpression: 'kind = :exam',
-    ExpressionAttributeValues: { ':u': userId, ':prefix': `${subjectId}#`, ':exam': 'exam' },
-    ScanIndexForward: false,
-    ConsistentRead: true,
-  })) as unknown as ExamItem[];
+  const items = (await listKind(userId, subjectId, 'exam')) as unknown as ExamItem[];
   return items.map((item) => listItem(toRecord(item)));
 }
 
@@ -108,7 +95,7 @@ export async function saveExamAnswer(userId: string, subjectId: string, id: stri
     await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: key(userId, subjectId, id),
+        Key: itemKey(userId, subjectId, id),
         UpdateExpression: 'SET answers.#q = :a',
         ConditionExpression: 'kind = :exam AND #status = :running AND deadline > :now',
         ExpressionAttributeNames: { '#q': questionId, '#status': 'status' },
@@ -133,7 +120,7 @@ export async function claimGrading(userId: string, subjectId: string, id: string
     const out = await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: key(userId, subjectId, id),
+        Key: itemKey(userId, subjectId, id),
         UpdateExpression: 'SET #status = :grading, submitted_at = if_not_exists(submitted_at, :at), grading_until = :lease',
         ConditionExpression: 'kind = :exam AND (#status = :running OR (#status = :grading AND grading_until < :now))',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -154,7 +141,7 @@ export async function saveExamResult(userId: string, exam: ExamRecord, result: E
     await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: key(userId, exam.subject_id, exam.id),
+        Key: itemKey(userId, exam.subject_id, exam.id),
         UpdateExpression: 'SET #status = :graded, result_json = :r REMOVE grading_until',
         ConditionExpression: '#status = :grading AND grading_until = :lease',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -174,7 +161,7 @@ export async function releaseGrading(userId: string, exam: ExamRecord): Promise<
     await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: key(userId, exam.subject_id, exam.id),
+        Key: itemKey(userId, exam.subject_id, exam.id),
         UpdateExpression: 'SET grading_until = :past',
         ConditionExpression: '#status = :grading AND grading_until = :lease',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -187,7 +174,7 @@ export async function releaseGrading(userId: string, exam: ExamRecord): Promise<
 }
 
 export async function deleteExamItem(userId: string, subjectId: string, id: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: table(), Key: key(userId, subjectId, id) }));
+  await db().send(new DeleteCommand({ TableName: table(), Key: itemKey(userId, subjectId, id) }));
 }
 
 /** Every exam and practical case of the subject (subject deletion). */

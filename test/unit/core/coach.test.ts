@@ -2,7 +2,7 @@
 // the statistic, count or plan value it is named after, the weakest topics are the pages most
 // missed, and the next action follows the record.
 import { describe, expect, it } from 'vitest';
-import { answersByPage, buildBriefing, numbersIn, type Briefing, type CoachLine, type CoachRecord } from '../../../functions/core/coach.js';
+import { answersByPage, buildBriefing, numbersIn, pageTitlesOf, type Briefing, type CoachLine, type CoachRecord } from '../../../functions/core/coach.js';
 import { computeStatistics, type StatQuizRecord } from '../../../functions/core/statistics.js';
 
 const today = '2026-03-10';
@@ -155,5 +155,17 @@ describe('the coach’s briefing', () => {
     expect(empty.went_well.map((l) => l.text)).toEqual(['Tu as révisé 2 cartes cette semaine.', 'Tu as étudié 62 minutes cette semaine.']);
     // Nothing studied yet in the genetics file: read it from page 1.
     expect(empty.next_action).toMatchObject({ kind: 'pages', file_id: 'gen', page: 1 });
+  });
+});
+
+describe('the topics the coach names', () => {
+  it('are each page’s first line that is not a running header', () => {
+    const page = (n: number, text: string) => ({ file_id: 'bio', file_name: 'Bio', page: n, text, language: 'fr' as const });
+    const titles = pageTitlesOf({
+      pages: [page(1, 'Biologie — page 1\nChapitre 1 : la cellule\nLa cellule est…'), page(2, 'Biologie — page 2\nChapitre 2 : la photosynthèse\nLa photosynthèse est…'), { ...page(1, 'Génétique\nL’ADN est…'), file_id: 'gen' }],
+    });
+    expect(titles.get('bio#1')).toBe('Chapitre 1 : la cellule');
+    expect(titles.get('bio#2')).toBe('Chapitre 2 : la photosynthèse');
+    expect(titles.get('gen#1')).toBe('Génétique');
   });
 });
