@@ -192,6 +192,28 @@ describe('an answer', () => {
     expect(none).toEqual({ mode: 'concise', language: 'fr', found: false, not_found_message: 'Le cours ne contient pas la réponse à cette question.', blocks: [] });
   });
 
+  it('writes what it says about the answer in the interface’s language, the answer in the course’s', async () => {
+    fake.script(replies.tool(goodAnswer));
+    await engine().answer({ course: frenchCourse, question: 'Comment calcule-t-on la vitesse moyenne ?', mode: 'concise', level: null, interfaceLanguage: 'en' });
+    const system = systemText(lastBody());
+    expect(system).toContain('Write every text field except not_found_message in French, the language of the course');
+    expect(system).toContain("The student's interface is in English: write not_found_message in English.");
+    expect(system).toContain('The course does not contain the answer to this question.');
+    expect(system).not.toContain('Le cours ne contient pas la réponse');
+
+    // Nothing retrieved: no model call, and the message in the interface's language.
+    fake.reset();
+    const none = await engine().answer({ course: frenchCourse, question: 'photosynthèse chlorophylle', mode: 'concise', level: null, interfaceLanguage: 'en' });
+    expect(fake.calls).toHaveLength(0);
+    expect(none).toMatchObject({ language: 'fr', found: false, not_found_message: 'The course does not contain the answer to this question.' });
+
+    // Same language: the prompt is as before.
+    fake.script(replies.tool(goodAnswer));
+    await engine().answer({ course: frenchCourse, question: 'vitesse moyenne', mode: 'concise', level: null, interfaceLanguage: 'fr' });
+    expect(systemText(lastBody())).toContain('Write every text field in French, the language of the course');
+    expect(systemText(lastBody())).not.toContain("student's interface");
+  });
+
   it('sends the conversation so far as alternating turns before the new question', async () => {
     fake.script(replies.tool(goodAnswer));
     await engine().answer({
