@@ -4,7 +4,7 @@
 // goals (functions/core/planner.ts). The page shows it day by day, says plainly when it does not
 // fit (the time missing, the hours a week needed, the files to set aside), downloads it as an
 // .ics calendar and adds its coming week to the revision tasks.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { progressApi, type ExamSettings, type PlanReply } from '../../api/progress';
@@ -12,6 +12,7 @@ import { FormFeedback } from '../../components/FormFeedback';
 import { InlineLoading } from '../../components/LoadingScreen';
 import RetryAlert from '../../components/RetryAlert';
 import { addDays, formatDay, formatHours, formatMinutes, localToday, sessionLabel } from '../../components/progress/format';
+import { useLoaded } from '../../components/useLoaded';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n, type MessageKey } from '../../i18n';
 import { subjectPath, useSubject } from './SubjectLayout';
@@ -205,24 +206,13 @@ function PlanView({ subjectId, subjectName, reply }: { subjectId: string; subjec
   );
 }
 
+const readPlan = (subjectId: string) => progressApi.plan(subjectId);
+
 export default function SchedulePage() {
   const { t } = useI18n();
   const { subject } = useSubject();
   usePageTitle(`${t('tool.schedule')} · ${subject.name}`);
-  const [reply, setReply] = useState<PlanReply | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setReply(await progressApi.plan(subject.id));
-    } catch {
-      setFailed(true);
-    }
-  }, [subject.id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { value: reply, error: failed, reload: load } = useLoaded(subject.id, readPlan);
 
   return (
     <section className="stack" aria-labelledby="schedule-title">

@@ -2,7 +2,7 @@
 // plan (read pages 12–18, review 20 cards, a quiz); checked off, edited (title and due date) or
 // deleted; overdue tasks first, done ones last, as the server orders them. A plan reading checked
 // off marks its pages studied, so the plan moves on.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { progressApi, type Todo } from '../../api/progress';
@@ -11,6 +11,7 @@ import { FormFeedback } from '../../components/FormFeedback';
 import { InlineLoading } from '../../components/LoadingScreen';
 import RetryAlert from '../../components/RetryAlert';
 import { formatDay } from '../../components/progress/format';
+import { useLoaded } from '../../components/useLoaded';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../i18n';
 import { subjectPath, useSubject } from './SubjectLayout';
@@ -106,29 +107,18 @@ function TodoItem({ todo, onChange, onRemove }: { todo: Todo; onChange(body: { t
   );
 }
 
+const readTodos = async (subjectId: string) => (await progressApi.todos(subjectId)).todos;
+
 export default function TodosPage() {
   const { t } = useI18n();
   const { subject } = useSubject();
   usePageTitle(`${t('tool.todos')} · ${subject.name}`);
-  const [todos, setTodos] = useState<Todo[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { value: todos, error: failed, reload: load, update: setTodos } = useLoaded(subject.id, readTodos);
   const [title, setTitle] = useState('');
   const [due, setDue] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [planNote, setPlanNote] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setTodos((await progressApi.todos(subject.id)).todos);
-    } catch {
-      setFailed(true);
-    }
-  }, [subject.id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
