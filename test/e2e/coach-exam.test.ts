@@ -7,16 +7,12 @@
 // mode and practical cases are and gets the upgrade modal. Pages are shot, also at 375 px.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { QuizQuestion } from '../../functions/engine/types.js';
 import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import { api, type TestUser } from '../support/host.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
-import { BIOLOGY } from '../support/study.js';
+import { BIOLOGY, storedQuizQuestion } from '../support/study.js';
 import { acceptCookies, dialog, screenshot, useJourneyHost, type TestHost } from './helpers.js';
 import { coursePdf, signedInStudent } from './files-helpers.js';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../functions/platform/clients.js';
-import { config } from '../../functions/platform/config.js';
 
 const FILE_NAME = 'Cours de biologie';
 
@@ -37,8 +33,7 @@ async function quizHistory(host: TestHost, user: TestUser, subjectId: string, fi
   const sessionId = (await call('POST', base, { file_id: fileId, difficulty: 'easy' })).body.id as string;
   for (const how of ['right', 'right', 'right', 'wrong', 'skip'] as const) {
     const q = (await call('POST', `${base}/${sessionId}/questions`, { type: 'mcq' })).body.question;
-    const item = await db().send(new GetCommand({ TableName: config().tableNames.quizSessions, Key: { user_id: user.sub, sk: `${subjectId}#${sessionId}` } }));
-    const g = (JSON.parse(String(item.Item?.questions_json)) as { id: string; generated: QuizQuestion }[]).find((x) => x.id === q.id)!.generated;
+    const g = await storedQuizQuestion(user, subjectId, sessionId, q.id);
     const body = how === 'skip' ? { skip: true } : { choice: how === 'right' ? g.correct_index : (g.correct_index! + 1) % 4 };
     const r = await call('POST', `${base}/${sessionId}/questions/${q.id}/answer`, body);
     if (r.status !== 200) throw new Error(`answer failed: ${r.status}`);

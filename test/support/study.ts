@@ -2,6 +2,11 @@
 // invariant checked after every test, the course PDFs of the study features (quizzes, flashcards,
 // questions), a student made Premium, a course file uploaded until ready.
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { SessionQuestion } from '../../functions/core/quiz.js';
+import type { QuizQuestion } from '../../functions/engine/types.js';
+import { db } from '../../functions/platform/clients.js';
+import { config } from '../../functions/platform/config.js';
 import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import { coursePdf } from './fixtures.js';
 import { startTestHost, type TestHost, type TestUser } from './host.js';
@@ -92,4 +97,10 @@ export async function readyFile(host: TestHost, user: TestUser, subjectId: strin
   const file = await waitForFinal(host, user.accessToken, subjectId, start.body.file.id);
   expect(file.status).toBe('ready');
   return file.id as string;
+}
+
+/** A quiz question as stored, with its answer (what the tests answer right or wrong with). */
+export async function storedQuizQuestion(user: TestUser, subjectId: string, sessionId: string, questionId: string): Promise<QuizQuestion> {
+  const out = await db().send(new GetCommand({ TableName: config().tableNames.quizSessions, Key: { user_id: user.sub, sk: `${subjectId}#${sessionId}` } }));
+  return (JSON.parse(String(out.Item?.questions_json ?? '[]')) as SessionQuestion[]).find((q) => q.id === questionId)!.generated;
 }
