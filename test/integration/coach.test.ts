@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Briefing } from '../../functions/core/coach.js';
 import type { CoachReply } from '../../functions/engine/types.js';
 import { api, newUser, type TestUser } from '../support/host.js';
-import { BIOLOGY, ECONOMICS, makePremium, readyFile, storedQuizQuestion, useStudyHost } from '../support/study.js';
+import { BIOLOGY, ECONOMICS, makePremium, readyFile, answerQuiz, useStudyHost } from '../support/study.js';
 import { createSubject } from '../support/uploads.js';
 
 const setup = useStudyHost(BIOLOGY, ECONOMICS);
@@ -19,16 +19,7 @@ async function studentWithHistory(premium: boolean) {
   if (premium) await makePremium(user);
   const subject = await createSubject(setup.host, user.accessToken, 'Biologie');
   const fileId = await readyFile(setup.host, user, subject.id, 'Cours de biologie', setup.biologyPdf);
-  const base = `/api/subjects/${subject.id}/quiz-sessions`;
-  const sessionId = (await call(user, 'POST', base, { file_id: fileId, difficulty: 'easy' })).body.id as string;
-  const missed: number[] = [];
-  for (const how of ['right', 'right', 'right', 'wrong', 'skip'] as const) {
-    const q = (await call(user, 'POST', `${base}/${sessionId}/questions`, { type: 'mcq' })).body.question;
-    const g = await storedQuizQuestion(user, subject.id, sessionId, q.id);
-    const body = how === 'skip' ? { skip: true } : { choice: how === 'right' ? g.correct_index : (g.correct_index! + 1) % 4 };
-    expect((await call(user, 'POST', `${base}/${sessionId}/questions/${q.id}/answer`, body)).status).toBe(200);
-    if (how !== 'right') missed.push(...g.citations.map((c) => c.page));
-  }
+  const missed = await answerQuiz(setup.host, user, subject.id, fileId, ['right', 'right', 'right', 'wrong', 'skip']);
   return { user, subjectId: subject.id, fileId, missed };
 }
 
