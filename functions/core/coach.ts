@@ -293,7 +293,24 @@ export function pageTitlesOf(course: Pick<Course, 'pages'> | null): Map<string, 
   for (const p of course?.pages ?? []) {
     const skip = headers.get(p.file_id) as Set<string>;
     const title = p.text.split('\n').map((l) => l.trim()).find((l) => l && !skip.has(headerShape(l)));
-    if (title) titles.set(`${p.file_id}#${p.page}`, title.length > TITLE_CHARS ? `${title.slice(0, TITLE_CHARS - 1)}…` : title);
+    if (title) titles.set(`${p.file_id}#${p.page}`, headingOf(title));
   }
   return titles;
+}
+
+/** Beyond this a first line is a heading run into its paragraph (as PDF text often gives it). */
+const MERGED_LINE_CHARS = 60;
+
+/**
+ * The heading at the start of a line: a long line is cut where its first sentence starts (a
+ * capitalised word after a lower-case one: "Chapitre 2 : la photosynthèse La photosynthèse est…")
+ * or its first sentence ends; anything longer than TITLE_CHARS is cut with an ellipsis.
+ */
+export function headingOf(line: string): string {
+  let title = line;
+  if (title.length > MERGED_LINE_CHARS) {
+    const run = /^(.{8,}?[\p{Ll}\d])\s+(?=\p{Lu}\p{Ll})/u.exec(title) ?? /^(.{8,}?[.!?])\s/u.exec(title);
+    if (run) title = run[1];
+  }
+  return title.length > TITLE_CHARS ? `${title.slice(0, TITLE_CHARS - 1)}…` : title;
 }

@@ -7,16 +7,11 @@
 // mode and practical cases are and gets the upgrade modal. Pages are shot, also at 375 px.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { QuizQuestion } from '../../functions/engine/types.js';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import { api, type TestUser } from '../support/host.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
-import { BIOLOGY } from '../support/study.js';
+import { answerQuiz, BIOLOGY, makePremium } from '../support/study.js';
 import { acceptCookies, dialog, screenshot, useJourneyHost, type TestHost } from './helpers.js';
 import { coursePdf, signedInStudent } from './files-helpers.js';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../functions/platform/clients.js';
-import { config } from '../../functions/platform/config.js';
 
 const FILE_NAME = 'Cours de biologie';
 
@@ -28,21 +23,6 @@ async function courseSubject(host: TestHost, user: TestUser): Promise<{ subjectI
   const file = await waitForFinal(host, user.accessToken, subject.id, start.body.file.id, 90_000);
   if (file.status !== 'ready') throw new Error('The course did not become ready');
   return { subjectId: subject.id, fileId: file.id };
-}
-
-/** Quiz history through the API: right, right, right, wrong, "I don't know". */
-async function quizHistory(host: TestHost, user: TestUser, subjectId: string, fileId: string): Promise<void> {
-  const call = (method: string, path: string, body?: unknown) => api(host, path, { method, token: user.accessToken, body });
-  const base = `/api/subjects/${subjectId}/quiz-sessions`;
-  const sessionId = (await call('POST', base, { file_id: fileId, difficulty: 'easy' })).body.id as string;
-  for (const how of ['right', 'right', 'right', 'wrong', 'skip'] as const) {
-    const q = (await call('POST', `${base}/${sessionId}/questions`, { type: 'mcq' })).body.question;
-    const item = await db().send(new GetCommand({ TableName: config().tableNames.quizSessions, Key: { user_id: user.sub, sk: `${subjectId}#${sessionId}` } }));
-    const g = (JSON.parse(String(item.Item?.questions_json)) as { id: string; generated: QuizQuestion }[]).find((x) => x.id === q.id)!.generated;
-    const body = how === 'skip' ? { skip: true } : { choice: how === 'right' ? g.correct_index : (g.correct_index! + 1) % 4 };
-    const r = await call('POST', `${base}/${sessionId}/questions/${q.id}/answer`, body);
-    if (r.status !== 200) throw new Error(`answer failed: ${r.status}`);
-  }
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -83,9 +63,9 @@ describe('coach, exam mode and practical cases', () => {
   it('gives a Premium student a briefing that matches the statistics, a timed exam that survives a reload, and a graded practical case', async () => {
     const { user, context, page } = await signedInStudent(host, browser);
     try {
-      await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'trialing', trial_end: new Date(Date.now() + 30 * 86_400_000).toISOString() }, new Date());
+      await makePremium(user);
       const { subjectId, fileId } = await courseSubject(host, user);
-      await quizHistory(host, user, subjectId, fileId);
+      await answerQuiz(host, user, subjectId, fileId, ['right', 'right', 'right', 'wrong', 'skip']);
       const stats = (await api(host, `/api/subjects/${subjectId}/stats?range=7d&timezone=Europe/Paris`, { token: user.accessToken })).body;
 
       // The coach: no longer "coming soon"; the briefing's figures are the statistics'.

@@ -1,15 +1,11 @@
 // The coach through the laptop host: a briefing whose figures are the statistics page's, whose
 // weak pages are the pages missed; a conversation answered from the record and from the course
 // (cited), each message one question of a free student's month; ownership and bad input.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Briefing } from '../../functions/core/coach.js';
-import type { SessionQuestion } from '../../functions/core/quiz.js';
 import type { CoachReply } from '../../functions/engine/types.js';
-import { db } from '../../functions/platform/clients.js';
-import { config } from '../../functions/platform/config.js';
 import { api, newUser, type TestUser } from '../support/host.js';
-import { BIOLOGY, ECONOMICS, makePremium, readyFile, useStudyHost } from '../support/study.js';
+import { BIOLOGY, ECONOMICS, makePremium, readyFile, answerQuiz, useStudyHost } from '../support/study.js';
 import { createSubject } from '../support/uploads.js';
 
 const setup = useStudyHost(BIOLOGY, ECONOMICS);
@@ -17,27 +13,13 @@ const setup = useStudyHost(BIOLOGY, ECONOMICS);
 const call = (user: TestUser, method: string, path: string, body?: unknown, lang: 'fr' | 'en' = 'fr') =>
   api(setup.host, path, { token: user.accessToken, method, body, headers: { 'x-revise-language': lang } });
 
-async function storedQuestion(user: TestUser, subjectId: string, sessionId: string, questionId: string) {
-  const out = await db().send(new GetCommand({ TableName: config().tableNames.quizSessions, Key: { user_id: user.sub, sk: `${subjectId}#${sessionId}` } }));
-  return (JSON.parse(String(out.Item?.questions_json ?? '[]')) as SessionQuestion[]).find((q) => q.id === questionId)!.generated;
-}
-
 /** A student who answered five quiz questions: three right, one wrong, one "I don't know". */
 async function studentWithHistory(premium: boolean) {
   const user = await newUser(setup.host);
   if (premium) await makePremium(user);
   const subject = await createSubject(setup.host, user.accessToken, 'Biologie');
   const fileId = await readyFile(setup.host, user, subject.id, 'Cours de biologie', setup.biologyPdf);
-  const base = `/api/subjects/${subject.id}/quiz-sessions`;
-  const sessionId = (await call(user, 'POST', base, { file_id: fileId, difficulty: 'easy' })).body.id as string;
-  const missed: number[] = [];
-  for (const how of ['right', 'right', 'right', 'wrong', 'skip'] as const) {
-    const q = (await call(user, 'POST', `${base}/${sessionId}/questions`, { type: 'mcq' })).body.question;
-    const g = await storedQuestion(user, subject.id, sessionId, q.id);
-    const body = how === 'skip' ? { skip: true } : { choice: how === 'right' ? g.correct_index : (g.correct_index! + 1) % 4 };
-    expect((await call(user, 'POST', `${base}/${sessionId}/questions/${q.id}/answer`, body)).status).toBe(200);
-    if (how !== 'right') missed.push(...g.citations.map((c) => c.page));
-  }
+  const missed = await answerQuiz(setup.host, user, subject.id, fileId, ['right', 'right', 'right', 'wrong', 'skip']);
   return { user, subjectId: subject.id, fileId, missed };
 }
 

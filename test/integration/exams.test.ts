@@ -142,6 +142,12 @@ describe('exam mode', () => {
     expect(read.status).toBe('graded');
     expect(read.result!.answered).toBe(1);
     expect(read.result!.questions[0].status).toBe('correct');
+
+    // Deleting the account leaves nothing behind, exams and cases included.
+    expect((await call(user, 'POST', `/api/subjects/${subjectId}/cases`, {})).status).toBe(201);
+    expect((await describeUserData(user.sub)).exams).toBe(2);
+    expect((await call(user, 'DELETE', '/api/account')).status).toBe(204);
+    expect(Object.values(await describeUserData(user.sub)).every((n) => n === 0)).toBe(true);
   });
 
   it('refuses bad input and files of other subjects, and goes with its subject', async () => {

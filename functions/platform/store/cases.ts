@@ -2,15 +2,14 @@
 // `case`, the case as generated (JSON, with its rubrics and worked solutions, shown once a question
 // is answered), and the graded answers as a map written one question at a time, each conditional
 // on the question not answered yet: two racing answers give one grading.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaseListItem } from '../../core/cases.js';
 import { AppError } from '../../core/errors.js';
 import type { PracticalCase } from '../../engine/case.js';
 import type { Evaluation } from '../../engine/types.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
-import { itemKey, listKind } from './exams.js';
-import { isConditionFailure } from './profiles.js';
+import { itemKey, listKind, setAnswer } from './exams.js';
 
 const table = () => config().tableNames.exams;
 
@@ -80,20 +79,8 @@ export async function listCases(userId: string, subjectId: string): Promise<Case
 
 /** Records a graded answer once: a question already answered gives `quiz_already_answered`. */
 export async function saveCaseAnswer(userId: string, subjectId: string, id: string, questionId: string, answer: CaseAnswer): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: itemKey(userId, subjectId, id),
-        UpdateExpression: 'SET answers.#q = :a',
-        ConditionExpression: 'kind = :case AND attribute_not_exists(answers.#q)',
-        ExpressionAttributeNames: { '#q': questionId },
-        ExpressionAttributeValues: { ':a': answer, ':case': 'case' },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    await getCaseOrThrow(userId, subjectId, id);
-    throw new AppError('quiz_already_answered');
-  }
+  const saved = await setAnswer(userId, subjectId, id, questionId, answer, { condition: 'kind = :kind AND attribute_not_exists(answers.#q)', values: { ':kind': 'case' } });
+  if (saved) return;
+  await getCaseOrThrow(userId, subjectId, id);
+  throw new AppError('quiz_already_answered');
 }

@@ -91,21 +91,43 @@ export async function listExams(userId: string, subjectId: string): Promise<Exam
  * itself). A refusal says why: `exam_submitted`, `exam_time_over` or `exam_not_found`.
  */
 export async function saveExamAnswer(userId: string, subjectId: string, id: string, questionId: string, answer: ExamAnswer, now: Date): Promise<void> {
+  const saved = await setAnswer(userId, subjectId, id, questionId, answer, {
+    condition: 'kind = :kind AND #status = :running AND deadline > :now',
+    names: { '#status': 'status' },
+    values: { ':kind': 'exam', ':running': 'running', ':now': now.toISOString() },
+  });
+  if (saved) return;
+  const exam = await getExamOrThrow(userId, subjectId, id);
+  throw new AppError(exam.status === 'running' ? 'exam_time_over' : 'exam_submitted');
+}
+
+/**
+ * Writes one question's answer into the item's `answers` map under `when` (a condition on the
+ * item); false when the condition failed.
+ */
+export async function setAnswer(
+  userId: string,
+  subjectId: string,
+  id: string,
+  questionId: string,
+  answer: object,
+  when: { condition: string; names?: Record<string, string>; values: Record<string, unknown> },
+): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: table(),
         Key: itemKey(userId, subjectId, id),
         UpdateExpression: 'SET answers.#q = :a',
-        ConditionExpression: 'kind = :exam AND #status = :running AND deadline > :now',
-        ExpressionAttributeNames: { '#q': questionId, '#status': 'status' },
-        ExpressionAttributeValues: { ':a': answer, ':exam': 'exam', ':running': 'running', ':now': now.toISOString() },
+        ConditionExpression: when.condition,
+        ExpressionAttributeNames: { '#q': questionId, ...when.names },
+        ExpressionAttributeValues: { ':a': answer, ...when.values },
       }),
     );
+    return true;
   } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const exam = await getExamOrThrow(userId, subjectId, id);
-    throw new AppError(exam.status === 'running' ? 'exam_time_over' : 'exam_submitted');
+    if (isConditionFailure(err)) return false;
+    throw err;
   }
 }
 

@@ -2,7 +2,7 @@
 // the statistic, count or plan value it is named after, the weakest topics are the pages most
 // missed, and the next action follows the record.
 import { describe, expect, it } from 'vitest';
-import { answersByPage, buildBriefing, numbersIn, pageTitlesOf, type Briefing, type CoachLine, type CoachRecord } from '../../../functions/core/coach.js';
+import { answersByPage, buildBriefing, headingOf, numbersIn, pageTitlesOf, type Briefing, type CoachLine, type CoachRecord } from '../../../functions/core/coach.js';
 import { computeStatistics, type StatQuizRecord } from '../../../functions/core/statistics.js';
 
 const today = '2026-03-10';
@@ -167,5 +167,9 @@ describe('the topics the coach names', () => {
     expect(titles.get('bio#1')).toBe('Chapitre 1 : la cellule');
     expect(titles.get('bio#2')).toBe('Chapitre 2 : la photosynthèse');
     expect(titles.get('gen#1')).toBe('Génétique');
+    // A heading run into its paragraph ends where the first sentence starts.
+    expect(headingOf('Chapitre 2 : la photosynthèse La photosynthèse est le processus par lequel les plantes vertes')).toBe('Chapitre 2 : la photosynthèse');
+    expect(headingOf('Chapter 1: supply and demand Demand is the quantity of a good that consumers buy')).toBe('Chapter 1: supply and demand');
+    expect(headingOf('Introduction to Economics')).toBe('Introduction to Economics');
   });
 });
