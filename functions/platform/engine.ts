@@ -33,6 +33,7 @@ function lazyLocalEngine(): StudyEngine {
     quizQuestion: async (request) => (await load()).quizQuestion(request),
     evaluate: async (request) => (await load()).evaluate(request),
     flashcards: async (request) => (await load()).flashcards(request),
+    podcastScript: async (request) => (await load()).podcastScript(request),
   };
 }
 

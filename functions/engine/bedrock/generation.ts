@@ -10,7 +10,7 @@ import { callTool, DEFAULT_TIME_BUDGET_MS, defaultRetry, type RetryPolicy, type 
 import type { GroundingTally } from './grounding.js';
 import { toolTokens } from './schemas.js';
 
-export type GenerationTask = 'answer' | 'sheet' | 'quiz_question' | 'evaluation' | 'flashcards';
+export type GenerationTask = 'answer' | 'sheet' | 'quiz_question' | 'evaluation' | 'flashcards' | 'podcast';
 
 export interface GenerationFacts<Task extends GenerationTask = GenerationTask> {
   task: Task;

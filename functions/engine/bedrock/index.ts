@@ -30,6 +30,7 @@ import {
 } from './prompts.js';
 import { answerOutputSchema, answerTool, sheetOutputSchema, sheetTool, toolTokens } from './schemas.js';
 import { bedrockPractice } from './practice.js';
+import { bedrockPodcastScript } from './podcast.js';
 
 export { EngineError } from '../errors.js';
 export { DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens } from './budget.js';
@@ -75,6 +76,8 @@ export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
   return {
     name: 'bedrock',
     ...bedrockPractice(options),
+
+    podcastScript: async (request) => bedrockPodcastScript({ ...options, inputTokenBudget: budget }, request),
 
     async answer(request) {
       const { course, mode, level } = request;
