@@ -47,6 +47,8 @@ const schema = z.object({
   SPEECH_PROVIDER: z.enum(speechProviders).default('local'),
   /** Polly endpoint override (tests, VPC endpoints); unset in the cloud. */
   POLLY_ENDPOINT: optionalUrl,
+  /** The AWS profile Polly is called with from the laptop (SPEECH_PROVIDER=polly); unset in the cloud (the function's role). */
+  POLLY_PROFILE: z.string().min(1).optional(),
   /** Step Functions endpoint: the laptop host's stand-in that runs the same definition; unset in the cloud. */
   SFN_ENDPOINT: optionalUrl,
   /** The podcast state machine's ARN (CDK sets the cloud's; the laptop host its stand-in's). */

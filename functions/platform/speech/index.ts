@@ -38,7 +38,7 @@ export function speech(): SpeechProvider {
   if (!chosen) {
     const c = config();
     if (c.SPEECH_PROVIDER === 'polly') {
-      const client = new PollyClient({ region: c.AWS_REGION, endpoint: c.POLLY_ENDPOINT, maxAttempts: 3 });
+      const client = new PollyClient({ region: c.AWS_REGION, endpoint: c.POLLY_ENDPOINT, profile: c.POLLY_PROFILE, maxAttempts: 3 });
       chosen = { provider: pollySpeech(client), client };
     } else chosen = { provider: lazyLocal() };
   }

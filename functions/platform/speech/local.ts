@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createMp3Encoder } from 'wasm-media-encoders';
 import { ESPEAK_VOICES, LOCAL_VOICES } from './local-voices.js';
+import { mp3Duration } from './mp3.js';
 import type { SpeechProvider, SpokenAudio } from './types.js';
 
 interface EspeakModule {
@@ -113,7 +114,8 @@ export function localSpeech(): SpeechProvider {
       const wav = await espeakWav(asArgument(text) || '.', voice, speed);
       const { samples, sampleRate } = wavSamples(wav);
       const mp3 = await encodeMp3(samples, sampleRate);
-      return { mp3, seconds: samples.length / sampleRate };
+      // Measured on the MP3 itself (the encoder adds a few milliseconds of padding to the samples).
+      return { mp3, seconds: mp3Duration(mp3) };
     },
   };
 }
