@@ -10,6 +10,7 @@ const suites: Record<string, () => Promise<void>> = {
   upload: async () => (await import('./upload.js')).benchUpload(),
   engine: async () => (await import('./engine.js')).benchEngine(),
   web: async () => (await import('./web.js')).benchWeb(),
+  podcast: async () => (await import('./podcast.js')).benchPodcast(),
 };
 
 for (const [name, run] of Object.entries(suites)) {
