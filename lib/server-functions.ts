@@ -28,6 +28,8 @@ export interface FunctionContext {
   env: Partial<Record<ConfigVariable, string>>;
   /** The user pool, for entries with the `cognito-admin` capability. */
   userPoolArn?: string;
+  /** The podcast state machine, for entries with the `start-podcast` capability. */
+  podcastMachineArn?: string;
 }
 
 /**
@@ -148,6 +150,18 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
         if (!ctx.userPoolArn) throw new Error(`Function ${def.id} manages users but its construct gives no user pool`);
         // Account deletion removes the Cognito user; nothing else in the pool is reachable.
         fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser'], resources: [ctx.userPoolArn] }));
+        break;
+      case 'polly':
+        // Speech with the voices the app uses; SynthesizeSpeech has no resource but lexicons, which the app does not use.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['polly:SynthesizeSpeech'], resources: ['*'] }));
+        Validations.of(fn.role).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason: 'polly:SynthesizeSpeech takes no resource other than lexicons, which Révise does not use; the role can only speak text, nothing else in Polly.',
+        });
+        break;
+      case 'start-podcast':
+        if (!ctx.podcastMachineArn) throw new Error(`Function ${def.id} starts podcasts but its construct gives no state machine`);
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [ctx.podcastMachineArn] }));
         break;
       default: {
         const unknown: never = capability;

@@ -102,6 +102,14 @@ export const routes: RouteDef[] = [
   route('GET', '/api/subjects/{subjectId}/cases', 'user', async () => (await import('./cases.js')).listSubjectCases),
   route('GET', '/api/subjects/{subjectId}/cases/{caseId}', 'user', async () => (await import('./cases.js')).getCase),
   route('POST', '/api/subjects/{subjectId}/cases/{caseId}/questions/{questionId}/answer', 'user', async () => (await import('./cases.js')).answerCase),
+  route('POST', '/api/subjects/{subjectId}/podcasts', 'user', async () => (await import('./podcasts.js')).generatePodcast),
+  route('GET', '/api/subjects/{subjectId}/podcasts', 'user', async () => (await import('./podcasts.js')).listSubjectPodcasts),
+  route('GET', '/api/podcasts', 'user', async () => (await import('./podcasts.js')).listSavedPodcasts),
+  route('GET', '/api/podcasts/{podcastId}', 'user', async () => (await import('./podcasts.js')).getPodcast),
+  route('POST', '/api/podcasts/{podcastId}/save', 'user', async () => (await import('./podcasts.js')).savePodcastRoute),
+  route('PUT', '/api/podcasts/{podcastId}/position', 'user', async () => (await import('./podcasts.js')).putPodcastPosition),
+  route('GET', '/api/podcasts/{podcastId}/download', 'user', async () => (await import('./podcasts.js')).downloadPodcast),
+  route('DELETE', '/api/podcasts/{podcastId}', 'user', async () => (await import('./podcasts.js')).deletePodcast),
   route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
 ];
 

@@ -306,6 +306,29 @@ export const catalogue = {
     fr: "Ce cours ne contient pas assez de règles ou de définitions pour construire un cas pratique.",
     en: 'This course does not hold enough rules or definitions to build a practical case.',
   },
+  // Podcasts (spec §2, §4 Podcast, §8 Podcast)
+  podcast_no_file: {
+    status: 400,
+    fr: 'Aucun fichier sélectionné : ajoute un cours à cette matière pour générer un podcast.',
+    en: 'No file selected: add a course to this subject to generate a podcast.',
+  },
+  podcast_no_text: {
+    status: 409,
+    fr: "Ce fichier ne contient pas de texte : impossible d'en faire un podcast.",
+    en: 'This file has no text: a podcast cannot be made from it.',
+  },
+  podcast_not_found: { status: 404, fr: 'Podcast introuvable', en: 'Podcast not found' },
+  podcast_not_ready: { status: 409, fr: "Le podcast n'est pas encore prêt.", en: 'The podcast is not ready yet.' },
+  podcast_generation_failed: {
+    status: 502,
+    fr: 'La génération du podcast a échoué. Réessaie : ce podcast ne compte pas dans ta limite.',
+    en: 'Generating the podcast failed. Try again: this podcast does not count towards your limit.',
+  },
+  podcast_audio_failed: {
+    status: 502,
+    fr: "La génération de l'audio a échoué. Réessaie : ce podcast ne compte pas dans ta limite.",
+    en: 'Generating the audio failed. Try again: this podcast does not count towards your limit.',
+  },
   // Account
   account_delete_failed: {
     status: 500,

@@ -253,6 +253,8 @@ export interface StudyEngine extends PracticeEngine {
   sheet(request: SheetRequest): Promise<Sheet>;
   /** The coach's replies (both providers have it; test doubles may leave it out). */
   coach?(request: CoachRequest): Promise<CoachReply>;
+  /** A podcast's script (defined below the engine's other shapes). */
+  podcastScript(request: PodcastScriptRequest): Promise<PodcastScript>;
 }
 
 // ---- The coach ----
@@ -297,4 +299,36 @@ export interface CoachRequest {
 /** The coach's conversation: replies grounded in the course and in the student's record. */
 export interface CoachEngine {
   coach(request: CoachRequest): Promise<CoachReply>;
+}
+
+// ---- Podcasts ----
+
+/** One line of a podcast's dialogue: who says it (0: first voice, 1: second), what, and the pages it rests on. */
+export const podcastLineSchema = z.object({
+  speaker: z.union([z.literal(0), z.literal(1)]),
+  /** Plain text, as it is spoken (never SSML: the speech provider builds and escapes its own markup). */
+  text: z.string().min(1).max(1_500),
+  citations: z.array(citationSchema).min(1),
+});
+export type PodcastLine = z.infer<typeof podcastLineSchema>;
+
+/** A podcast's script: an opening, the material in the document's order, recap questions, a closing. */
+export const podcastScriptSchema = z.object({
+  title: z.string().min(1),
+  language: z.enum(courseLanguages),
+  segments: z.array(podcastLineSchema).min(3).max(400),
+});
+export type PodcastScript = z.infer<typeof podcastScriptSchema>;
+
+export interface PodcastScriptRequest {
+  course: Course;
+  /** Narrow the episode to one file; otherwise the whole subject. */
+  fileId?: string;
+  /** host: a host interviews an expert; expert: an expert teaches a learner; student: two students quiz each other. */
+  style: 'host' | 'expert' | 'student';
+  /** How many words the dialogue should hold: the chosen length times the voices' measured words per minute. */
+  targetWords: number;
+  /** The two speakers' names, as they introduce each other. */
+  speakers: readonly [string, string];
+  level: EducationLevel | null;
 }

@@ -10,6 +10,7 @@ const optionalUrl = z.string().url().optional();
 
 export const engineProviders = ['local', 'bedrock', 'openai'] as const;
 export const ocrProviders = ['local', 'textract'] as const;
+export const speechProviders = ['local', 'polly'] as const;
 
 const schema = z.object({
   AWS_REGION: z.string().min(1).default('eu-west-3'),
@@ -51,6 +52,16 @@ const schema = z.object({
   OCR_DATA_DIR: z.string().min(1).optional(),
   /** A fixed interval between Textract job polls (tests); unset: back-off from 1 s to 10 s. */
   TEXTRACT_POLL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Who speaks podcasts: espeak-ng as WebAssembly (`local`, the laptop's synthetic voices) or Amazon Polly (the cloud's natural voices). */
+  SPEECH_PROVIDER: z.enum(speechProviders).default('local'),
+  /** Polly endpoint override (tests, VPC endpoints); unset in the cloud. */
+  POLLY_ENDPOINT: optionalUrl,
+  /** The AWS profile Polly is called with from the laptop (SPEECH_PROVIDER=polly); unset in the cloud (the function's role). */
+  POLLY_PROFILE: z.string().min(1).optional(),
+  /** Step Functions endpoint: the laptop host's stand-in that runs the same definition; unset in the cloud. */
+  SFN_ENDPOINT: optionalUrl,
+  /** The podcast state machine's ARN (CDK sets the cloud's; the laptop host its stand-in's). */
+  PODCAST_STATE_MACHINE_ARN: z.string().min(1).optional(),
   /** Secrets Manager endpoint override (tests, VPC endpoints); unset in the cloud. */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
   /** Stripe price of the Premium plan (price_…); the laptop host sets its stand-in's price. */

@@ -44,6 +44,7 @@ function lazyLocalEngine(): StudyEngine {
       if (!engine.coach) throw new EngineError('unavailable', 'the local engine has no coach');
       return engine.coach(request);
     },
+    podcastScript: async (request) => (await load()).podcastScript(request),
   };
 }
 

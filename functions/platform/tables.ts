@@ -202,6 +202,20 @@ export const tables = {
     userData: { by: 'partition' },
   },
   /**
+   * Podcasts: `sk` = the podcast id (time-ordered), its subject, choices, status, script and the
+   * measured length of each segment (`segment_seconds`, one map entry per segment, written by
+   * the pipeline's tasks one conditional update at a time). Unsaved ones expire after a day
+   * (`expires_at`); their audio lives under the student's prefix in the uploads bucket.
+   */
+  podcasts: {
+    id: 'Podcasts',
+    userData: { by: 'partition' },
+    env: 'TABLE_PODCASTS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /**
    * Events and requests already handled, so that a replay returns the first result instead of
    * acting twice (webhook event ids, scheduled runs, state-machine tasks): `key`, the state
    * (`in_progress` under a lease, or `done` with its result) and an expiry.

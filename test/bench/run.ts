@@ -11,6 +11,7 @@ const suites: Record<string, () => Promise<void>> = {
   engine: async () => (await import('./engine.js')).benchEngine(),
   web: async () => (await import('./web.js')).benchWeb(),
   planning: async () => (await import('./planning.js')).benchPlanning(),
+  podcast: async () => (await import('./podcast.js')).benchPodcast(),
 };
 
 for (const [name, run] of Object.entries(suites)) {

@@ -349,6 +349,12 @@ describe('function registry', () => {
           expect(JSON.parse(schedule.Properties.Target.Input)).toEqual({ scheduledTime: '<aws.scheduler.scheduled-time>' });
           break;
         }
+        case 'task': {
+          const [, machine] = only(base.json, 'AWS::StepFunctions::StateMachine');
+          const placeholder = { WriteScript: 'WriteScriptFunctionArn', SynthesiseSegment: 'SynthesiseSegmentFunctionArn', Finalise: 'FinaliseFunctionArn', MarkFailed: 'MarkFailedFunctionArn' }[trigger.state];
+          expect(machine.Properties.DefinitionSubstitutions[placeholder]).toEqual(arnOf(id));
+          break;
+        }
         default: {
           const unknown: never = trigger;
           throw new Error(`no check for trigger ${JSON.stringify(unknown)}`);

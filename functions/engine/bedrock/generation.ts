@@ -9,7 +9,7 @@ import { DEFAULT_TIME_BUDGET_MS, defaultRetry, type RetryPolicy, type ToolCall, 
 import type { GroundingTally } from './grounding.js';
 import { toolTokens } from './schemas.js';
 
-export type GenerationTask = 'answer' | 'sheet' | 'quiz_question' | 'evaluation' | 'flashcards' | 'coach';
+export type GenerationTask = 'answer' | 'sheet' | 'quiz_question' | 'evaluation' | 'flashcards' | 'coach' | 'podcast';
 
 export interface GenerationFacts<Task extends GenerationTask = GenerationTask> {
   task: Task;

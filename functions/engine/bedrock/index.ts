@@ -31,6 +31,7 @@ import {
 import { answerOutputSchema, answerTool, sheetOutputSchema, sheetTool, toolTokens } from './schemas.js';
 import { bedrockPractice } from './practice.js';
 import { bedrockCoach } from './coach.js';
+import { bedrockPodcastScript } from './podcast.js';
 
 export { EngineError } from '../errors.js';
 export { DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens } from './budget.js';
@@ -78,6 +79,8 @@ export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
     name: 'bedrock',
     ...bedrockPractice(options),
     coach: bedrockCoach({ ...options, inputTokenBudget: budget }),
+
+    podcastScript: async (request) => bedrockPodcastScript({ ...options, inputTokenBudget: budget }, request),
 
     async answer(request) {
       const { course, mode, level } = request;

@@ -5,6 +5,7 @@
 import type { StudyEngine } from '../types.js';
 import { buildAnswer } from './answer.js';
 import { buildSheet } from './sheet.js';
+import { buildPodcastScript } from './podcast.js';
 import { localPractice } from './practice.js';
 import { buildCoachReply } from './coach.js';
 
@@ -13,6 +14,7 @@ export const localEngine: StudyEngine = {
   answer: async (request) => buildAnswer(request),
   sheet: async (request) => buildSheet(request),
   coach: async (request) => buildCoachReply(request),
+  podcastScript: async (request) => buildPodcastScript(request),
   ...localPractice,
 };
 
