@@ -36,8 +36,8 @@ const course: Course = {
 };
 
 let fake: ChatCompletionsFake;
-const { options, sleeps, facts, lastBody } = useChatCompletionsFake<GenerationFacts>((f) => (fake = f));
-const engine = (...args: Parameters<typeof options>) => openaiEngine(options(...args));
+const { options, optionsWith, sleeps, facts, lastBody } = useChatCompletionsFake<GenerationFacts>((f) => (fake = f));
+const engine = (output?: 'json_schema' | 'tool', apiKey?: string) => openaiEngine(output ? optionsWith(output, apiKey) : options());
 
 const p2 = [cite('f-meca', 'Mécanique', 2)];
 const ok = { found: true, blocks: [{ kind: 'paragraph', text: 'La vitesse moyenne vaut $v = d / t$.', citations: p2 }] };
