@@ -10,7 +10,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createServer, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { resetConfig } from '../../functions/platform/config.js';
+import { resetEngine } from '../../functions/platform/engine.js';
 import { converseTransport, type RetryPolicy, type ToolTransport } from '../../functions/engine/bedrock/converse.js';
 import { EngineError } from '../../functions/engine/errors.js';
 
@@ -251,6 +253,17 @@ export function useConverseFake<Facts>(use: (fake: ConverseFake) => void): Engin
   );
   afterAll(() => client?.destroy());
   return harness;
+}
+
+/** For a describe block that sets ENGINE_PROVIDER and its variables: the environment, configuration and engine put back after each test. */
+export function restoreEngineEnvironment(): void {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+    resetConfig();
+    resetEngine();
+  });
 }
 
 /** The EngineError a generation fails with (the test fails if it does not fail so). */

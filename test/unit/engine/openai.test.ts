@@ -3,14 +3,14 @@
 // sent in the chat completions format, and the same checks on what comes back (schema, grounding
 // in the pages sent, recomputed calculations, quiz and deck checks), with failures surfacing as
 // EngineErrors; and the provider chosen by ENGINE_PROVIDER=openai with its base URL, model and key.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { chatCompletionsTransport, openaiEngine } from '../../../functions/engine/openai/index.js';
 import { answerSchema, quizQuestionSchema, sheetSchema, type Course, type CoursePage, type Passage } from '../../../functions/engine/types.js';
 import { resetConfig } from '../../../functions/platform/config.js';
 import { resetEngine, studyEngine } from '../../../functions/platform/engine.js';
 import { chatReplies, LOCAL_MODEL, lastUserOf, systemOf, useChatCompletionsFake, type ChatCompletionsFake } from '../../support/chat-completions-fake.js';
-import { cite, engineFailure as failure } from '../../support/converse-fake.js';
+import { cite, engineFailure as failure, restoreEngineEnvironment } from '../../support/converse-fake.js';
 
 const meca = (page: number, text: string): CoursePage => ({ file_id: 'f-meca', file_name: 'Mécanique', page, language: 'fr', text });
 const pages: CoursePage[] = [
@@ -144,24 +144,24 @@ describe('a sheet, a quiz question and a deck through an OpenAI-compatible serve
     expect(lastBody().response_format?.json_schema?.name).toBe('record_sheet');
   });
 
-  const newton = {
-    fact_key: 'lois du mouvement de Newton',
-    kind: 'date',
-    question: 'En quelle année Newton a-t-il publié les lois du mouvement ?',
-    options: ['1687', '1789', '1905', '1543'],
+  const unit = {
+    fact_key: 'unité de la vitesse',
+    kind: 'term',
+    question: 'En quelle unité s’exprime la vitesse moyenne ?',
+    options: ['mètres par seconde', 'joules', 'newtons', 'watts'],
     correct_index: 0,
-    explanation: 'Le cours indique : « Isaac Newton a publié les lois du mouvement en 1687. »',
-    citations: [cite('f-meca', 'Mécanique', 3)],
+    explanation: 'Page 2 : « Elle s’exprime en mètres par seconde. »',
+    citations: p2,
   };
   const quiz = () => engine().quizQuestion({ course, fileId: 'f-meca', type: 'mcq', difficulty: 'easy', exclude: [], level: 'lycee' });
 
   it('a quiz question is validated, and refused when its right option is not on the page it cites', async () => {
-    fake.script(chatReplies.json(newton));
+    fake.script(chatReplies.json(unit));
     const question = await quiz();
     expect(quizQuestionSchema.parse(question)).toEqual(question);
-    expect(question.options![question.correct_index!]).toBe('1687');
+    expect(question.options![question.correct_index!]).toBe('mètres par seconde');
 
-    fake.script(chatReplies.json({ ...newton, options: ['1789', '1687', '1905', '1543'] }));
+    fake.script(chatReplies.json({ ...unit, citations: [cite('f-meca', 'Mécanique', 3)] }));
     expect((await failure(quiz())).message).toMatch(/right option is not on the page/);
   });
 
@@ -226,13 +226,7 @@ describe('failures of an OpenAI-compatible server', () => {
 });
 
 describe('provider choice', () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-    resetConfig();
-    resetEngine();
-  });
+  restoreEngineEnvironment();
 
   it('refuses openai without its base URL and model', () => {
     process.env.ENGINE_PROVIDER = 'openai';
