@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { chatCompletionsTransport, openaiEngine } from '../../../functions/engine/openai/index.js';
-import { answerSchema, quizQuestionSchema, sheetSchema, type Course, type CoursePage, type Passage } from '../../../functions/engine/types.js';
+import { answerSchema, quizQuestionSchema, sheetSchema, type Course, type CoursePage } from '../../../functions/engine/types.js';
 import { resetConfig } from '../../../functions/platform/config.js';
 import { resetEngine, studyEngine } from '../../../functions/platform/engine.js';
 import { chatReplies, LOCAL_MODEL, lastUserOf, systemOf, useChatCompletionsFake, type ChatCompletionsFake } from '../../support/chat-completions-fake.js';
 import { cite, engineFailure as failure, restoreEngineEnvironment } from '../../support/converse-fake.js';
+import { course as courseOf } from '../../support/courses.js';
 
 const meca = (page: number, text: string): CoursePage => ({ file_id: 'f-meca', file_name: 'Mécanique', page, language: 'fr', text });
 const pages: CoursePage[] = [
@@ -19,21 +20,8 @@ const pages: CoursePage[] = [
   meca(3, "Isaac Newton a publié les lois du mouvement en 1687. La première loi est le principe d'inertie : un corps isolé reste immobile ou en mouvement rectiligne uniforme."),
 ];
 
-const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
-const course: Course = {
-  subjectId: 'subject-1',
-  subjectName: 'PHYSIQUE',
-  language: 'fr',
-  pages,
-  search(query: string, limit: number): Passage[] {
-    const terms = [...new Set(fold(query).split(/[^a-z0-9]+/).filter((w) => w.length > 3))];
-    return pages
-      .map((p) => ({ ...p, score: terms.filter((t) => fold(p.text).includes(t)).length }))
-      .filter((p) => p.score > 0)
-      .sort((a, b) => b.score - a.score || a.page - b.page)
-      .slice(0, limit);
-  },
-};
+// The app's own retrieval over the pages.
+const course: Course = courseOf(pages, 'PHYSIQUE', 'fr');
 
 let fake: ChatCompletionsFake;
 const { options, optionsWith, sleeps, facts, lastBody } = useChatCompletionsFake<GenerationFacts>((f) => (fake = f));
