@@ -281,7 +281,7 @@ export const catalogue = {
   // Not an error: said with the deck (201) when it holds fewer cards than asked for.
   deck_short: {
     status: 201,
-    fr: 'Seulement {made} cartes sur les {asked} demandées : ce cours ne contient pas d’autre notion (définition, formule, date, personnage, méthode) qui ne soit pas déjà dans tes cartes.',
+    fr: 'Seulement {made} sur les {asked} cartes demandées : ce cours ne contient pas d’autre notion (définition, formule, date, personnage, méthode) qui ne soit pas déjà dans tes cartes.',
     en: 'Only {made} of the {asked} cards asked for: this course holds no other notion (definition, formula, date, person, method) that is not already in your cards.',
   },
   card_not_found: { status: 404, fr: 'Carte introuvable', en: 'Card not found' },

@@ -309,14 +309,18 @@ describe('quiz and flashcards', () => {
       await page.getByText("Aucune carte pour l'instant", { exact: false }).waitFor();
       await expect.poll(() => page.getByTestId('usage-left').textContent()).toBe('5 paquets restants ce mois-ci');
 
-      // A deck of 10 from the file.
+      // A deck of 40 from the file: the course holds fewer notions, and the page says how many and why.
       await page.getByLabel('Cartes tirées de').selectOption({ label: FILE_NAME });
-      await page.getByLabel('Nombre de cartes').selectOption('10');
+      await page.getByLabel('Nombre de cartes').selectOption('40');
       await page.getByRole('button', { name: 'Générer un paquet' }).click();
       await page.getByText(/^\d+ cartes? ajoutées? à ton paquet\.$/).waitFor({ timeout: 60_000 });
       const generated = await page.getByTestId('card-item').count();
       expect(generated).toBeGreaterThan(0);
-      expect(generated).toBeLessThanOrEqual(10);
+      expect(generated).toBeLessThan(40);
+      expect(await page.getByTestId('deck-short').textContent()).toBe(
+        `Seulement ${generated} sur les 40 cartes demandées : ce cours ne contient pas d’autre notion (définition, formule, date, personnage, méthode) qui ne soit pas déjà dans tes cartes.`,
+      );
+      await shoot(page, 'cards-deck-short');
       expect(await page.getByText(`${generated === 1 ? '1 carte ajoutée' : `${generated} cartes ajoutées`} à ton paquet.`).count()).toBe(1);
       expect(await page.getByTestId('card-source').allTextContents()).toEqual(Array(generated).fill('Générée'));
       await expect.poll(() => page.getByTestId('usage-left').textContent()).toBe('4 paquets restants ce mois-ci');

@@ -107,7 +107,7 @@ describe('decks', () => {
     expect(r.body.requested).toBe(40);
     expect(r.body.shortfall).toEqual({
       code: 'deck_short',
-      message: `Seulement ${made} cartes sur les 40 demandées : ce cours ne contient pas d’autre notion (définition, formule, date, personnage, méthode) qui ne soit pas déjà dans tes cartes.`,
+      message: `Seulement ${made} sur les 40 cartes demandées : ce cours ne contient pas d’autre notion (définition, formule, date, personnage, méthode) qui ne soit pas déjà dans tes cartes.`,
     });
     // A deck of as many as the course holds says nothing more.
     const other = await studentWith(setup.biologyPdf);

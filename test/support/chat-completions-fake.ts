@@ -8,9 +8,8 @@
 // replies are scripted per test: the JSON the model writes, prose, throttling, server errors.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { RetryPolicy, ToolTransport } from '../../functions/engine/bedrock/converse.js';
 import { chatCompletionsTransport, type OpenAIOutputMode } from '../../functions/engine/openai/chat-completions.js';
+import { useModelFake, type EngineTestOptions, type EngineUnderTest } from './converse-fake.js';
 
 /** The model the tests configure, as Ollama names one. */
 export const LOCAL_MODEL = 'qwen2.5:7b-instruct';
@@ -151,49 +150,23 @@ export async function startChatCompletionsFake(): Promise<ChatCompletionsFake> {
   };
 }
 
-/** What a test file builds the engine under test with, and what it did in the current test. */
-export interface ChatEngineUnderTest<Facts> {
-  options(output?: OpenAIOutputMode, apiKey?: string): {
-    transport: ToolTransport;
-    modelId: string;
-    retry: RetryPolicy;
-    sleep: (ms: number) => Promise<void>;
-    onGeneration: (facts: Facts) => void;
-  };
-  sleeps: number[];
-  facts: Facts[];
-  lastBody(): ChatBody;
-}
-
-/** For a test file: starts the fake, resets it, the waits and the facts before each test, stops it at the end. */
-export function useChatCompletionsFake<Facts>(use: (fake: ChatCompletionsFake) => void): ChatEngineUnderTest<Facts> {
+/** For a test file: the chat completions fake, the engine's options built around a transport to it (json_schema output, no key). */
+export function useChatCompletionsFake<Facts>(use: (fake: ChatCompletionsFake) => void): EngineUnderTest<Facts, ChatBody> & {
+  /** The options with another output mode or an API key. */
+  optionsWith(output: OpenAIOutputMode, apiKey?: string): EngineTestOptions<Facts>;
+} {
   let fake: ChatCompletionsFake | undefined;
-  const sleeps: number[] = [];
-  const facts: Facts[] = [];
-  beforeAll(async () => {
-    fake = await startChatCompletionsFake();
-    use(fake);
-  });
-  beforeEach(() => {
-    fake?.reset();
-    sleeps.length = 0;
-    facts.length = 0;
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
+  const harness = useModelFake<ChatCompletionsFake, ChatBody, Facts>(
+    startChatCompletionsFake,
+    (f) => {
+      fake = f;
+      use(f);
+    },
+    (f) => chatCompletionsTransport({ baseUrl: f.baseUrl }),
+    LOCAL_MODEL,
+  );
   return {
-    options: (output = 'json_schema', apiKey) => ({
-      transport: chatCompletionsTransport({ baseUrl: fake!.baseUrl, output, apiKey: async () => apiKey }),
-      modelId: LOCAL_MODEL,
-      retry: { attempts: 3, baseDelayMs: 100 },
-      sleep: async (ms) => {
-        sleeps.push(ms);
-      },
-      onGeneration: (f) => facts.push(f),
-    }),
-    sleeps,
-    facts,
-    lastBody: () => fake!.calls.at(-1)!.body,
+    ...harness,
+    optionsWith: (output, apiKey) => ({ ...harness.options(), transport: chatCompletionsTransport({ baseUrl: fake!.baseUrl, output, apiKey: async () => apiKey }) }),
   };
 }

@@ -5,7 +5,19 @@
 import type { CourseLanguage } from '../types.js';
 import { isContentToken, tokenize } from './key-terms.js';
 
-const contentStems = (text: string, lang: CourseLanguage): Set<string> => new Set(tokenize(text, lang).filter(isContentToken).map((t) => t.stem));
+/** Content stems of a text, memoised: a quiz compares the same options over and over. */
+const memo = new Map<string, Set<string>>();
+const MAX_MEMO = 20_000;
+function contentStems(text: string, lang: CourseLanguage): Set<string> {
+  const key = `${lang}|${text}`;
+  let set = memo.get(key);
+  if (!set) {
+    set = new Set(tokenize(text, lang).filter(isContentToken).map((t) => t.stem));
+    if (memo.size >= MAX_MEMO) memo.clear();
+    memo.set(key, set);
+  }
+  return set;
+}
 
 /** Words a definition's back must say beyond its front's to define it. */
 const DEFINING_WORDS = 2;

@@ -38,6 +38,13 @@ export function buildSheet(req: SheetRequest): Sheet {
   // Length budget: a share of the course's words, smaller for a long course.
   const courseWords = sentences.reduce((n, s) => n + (s.role === 'heading' ? 0 : s.wordCount), 0);
   let budget = Math.max(30, Math.round(courseWords * detail.sheetShare * Math.min(1, Math.sqrt(LONG_COURSE_WORDS / Math.max(1, courseWords)))));
+  // Words each sentence takes on the sheet, computed once.
+  const costs = new Map<number, number>();
+  const costOf = (s: SentenceInfo): number => {
+    let n = costs.get(s.index);
+    if (n === undefined) costs.set(s.index, (n = shownWords(s, lang)));
+    return n;
+  };
   // Nothing is said twice: each sentence's text goes in one place.
   const shown = new Set<string>();
   const take = (list: SentenceInfo[], n: number, words = Infinity, atLeastOne = false) => {
@@ -46,7 +53,7 @@ export function buildSheet(req: SheetRequest): Sheet {
     for (const s of list) {
       if (out.length >= n) break;
       const key = textKey(s);
-      const cost = shownWords(s, lang);
+      const cost = costOf(s);
       if (shown.has(key) || ((out.length > 0 || !atLeastOne) && used + cost > words)) continue;
       shown.add(key);
       out.push(s);
@@ -61,7 +68,7 @@ export function buildSheet(req: SheetRequest): Sheet {
   const definitionList = uniqueByTerm(best(sentences.filter((s) => s.definition && s.role !== 'heading'), sentences.length)).slice(0, detail.definitions);
   const formulaList = best(sentences.filter((s) => s.formula), sentences.length).slice(0, detail.formulas);
   const anyway = new Set([...definitionList, ...formulaList].map((s) => s.index));
-  const boxWords = [...definitionList, ...formulaList].reduce((n, s) => n + shownWords(s, lang), 0);
+  const boxWords = [...definitionList, ...formulaList].reduce((n, s) => n + costOf(s), 0);
   const sections = buildSections(sentences, detail, score, anyway, (list, n, words) => take(list, n, words, true), Math.max(0, Math.round((budget - boxWords) * OUTLINE_SHARE)), analysis.sentences);
   // Then the boxes: the definitions, formulas (with their symbols) and dates the outline does not show.
   const definitions = take(definitionList, detail.definitions).sort(byIndex);

@@ -2,7 +2,7 @@
 // (model, language, level, forced tool, numbered passages, token budget), what a student gets from
 // the model's output (validated, grounded in the pages sent, calculations recomputed), and how
 // failures surface (throttling retried, then EngineError; unusable output refused).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bedrockEngine, DEFAULT_INPUT_TOKEN_BUDGET, type BedrockEngineOptions, type GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { checkedResult } from '../../../functions/engine/bedrock/arithmetic.js';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../../functions/engine/types.js';
 import { resetConfig } from '../../../functions/platform/config.js';
 import { resetEngine, studyEngine } from '../../../functions/platform/engine.js';
-import { cite, engineFailure as failure, MODEL, replies, systemText, useConverseFake, userText, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
+import { cite, engineFailure as failure, restoreEngineEnvironment, MODEL, replies, systemText, useConverseFake, userText, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
 
 /** Retrieval for the tests: pages ranked by how many of the query's longer words they contain. */
 function courseOf(pages: CoursePage[], language: CourseLanguage, subjectName = 'PHYSIQUE'): Course {
@@ -456,13 +456,7 @@ describe('the token budget', () => {
 });
 
 describe('provider choice', () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-    resetConfig();
-    resetEngine();
-  });
+  restoreEngineEnvironment();
 
   it('is the local engine unless ENGINE_PROVIDER says bedrock', () => {
     delete process.env.ENGINE_PROVIDER;

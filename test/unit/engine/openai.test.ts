@@ -3,14 +3,15 @@
 // sent in the chat completions format, and the same checks on what comes back (schema, grounding
 // in the pages sent, recomputed calculations, quiz and deck checks), with failures surfacing as
 // EngineErrors; and the provider chosen by ENGINE_PROVIDER=openai with its base URL, model and key.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { chatCompletionsTransport, openaiEngine } from '../../../functions/engine/openai/index.js';
-import { answerSchema, quizQuestionSchema, sheetSchema, type Course, type CoursePage, type Passage } from '../../../functions/engine/types.js';
+import { answerSchema, quizQuestionSchema, sheetSchema, type Course, type CoursePage } from '../../../functions/engine/types.js';
 import { resetConfig } from '../../../functions/platform/config.js';
 import { resetEngine, studyEngine } from '../../../functions/platform/engine.js';
 import { chatReplies, LOCAL_MODEL, lastUserOf, systemOf, useChatCompletionsFake, type ChatCompletionsFake } from '../../support/chat-completions-fake.js';
-import { cite, engineFailure as failure } from '../../support/converse-fake.js';
+import { cite, engineFailure as failure, restoreEngineEnvironment } from '../../support/converse-fake.js';
+import { course as courseOf } from '../../support/courses.js';
 
 const meca = (page: number, text: string): CoursePage => ({ file_id: 'f-meca', file_name: 'Mécanique', page, language: 'fr', text });
 const pages: CoursePage[] = [
@@ -19,25 +20,12 @@ const pages: CoursePage[] = [
   meca(3, "Isaac Newton a publié les lois du mouvement en 1687. La première loi est le principe d'inertie : un corps isolé reste immobile ou en mouvement rectiligne uniforme."),
 ];
 
-const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
-const course: Course = {
-  subjectId: 'subject-1',
-  subjectName: 'PHYSIQUE',
-  language: 'fr',
-  pages,
-  search(query: string, limit: number): Passage[] {
-    const terms = [...new Set(fold(query).split(/[^a-z0-9]+/).filter((w) => w.length > 3))];
-    return pages
-      .map((p) => ({ ...p, score: terms.filter((t) => fold(p.text).includes(t)).length }))
-      .filter((p) => p.score > 0)
-      .sort((a, b) => b.score - a.score || a.page - b.page)
-      .slice(0, limit);
-  },
-};
+// The app's own retrieval over the pages.
+const course: Course = courseOf(pages, 'PHYSIQUE', 'fr');
 
 let fake: ChatCompletionsFake;
-const { options, sleeps, facts, lastBody } = useChatCompletionsFake<GenerationFacts>((f) => (fake = f));
-const engine = (...args: Parameters<typeof options>) => openaiEngine(options(...args));
+const { options, optionsWith, sleeps, facts, lastBody } = useChatCompletionsFake<GenerationFacts>((f) => (fake = f));
+const engine = (output?: 'json_schema' | 'tool', apiKey?: string) => openaiEngine(output ? optionsWith(output, apiKey) : options());
 
 const p2 = [cite('f-meca', 'Mécanique', 2)];
 const ok = { found: true, blocks: [{ kind: 'paragraph', text: 'La vitesse moyenne vaut $v = d / t$.', citations: p2 }] };
@@ -144,24 +132,24 @@ describe('a sheet, a quiz question and a deck through an OpenAI-compatible serve
     expect(lastBody().response_format?.json_schema?.name).toBe('record_sheet');
   });
 
-  const newton = {
-    fact_key: 'lois du mouvement de Newton',
-    kind: 'date',
-    question: 'En quelle année Newton a-t-il publié les lois du mouvement ?',
-    options: ['1687', '1789', '1905', '1543'],
+  const unit = {
+    fact_key: 'unité de la vitesse',
+    kind: 'term',
+    question: 'En quelle unité s’exprime la vitesse moyenne ?',
+    options: ['mètres par seconde', 'joules', 'newtons', 'watts'],
     correct_index: 0,
-    explanation: 'Le cours indique : « Isaac Newton a publié les lois du mouvement en 1687. »',
-    citations: [cite('f-meca', 'Mécanique', 3)],
+    explanation: 'Page 2 : « Elle s’exprime en mètres par seconde. »',
+    citations: p2,
   };
   const quiz = () => engine().quizQuestion({ course, fileId: 'f-meca', type: 'mcq', difficulty: 'easy', exclude: [], level: 'lycee' });
 
   it('a quiz question is validated, and refused when its right option is not on the page it cites', async () => {
-    fake.script(chatReplies.json(newton));
+    fake.script(chatReplies.json(unit));
     const question = await quiz();
     expect(quizQuestionSchema.parse(question)).toEqual(question);
-    expect(question.options![question.correct_index!]).toBe('1687');
+    expect(question.options![question.correct_index!]).toBe('mètres par seconde');
 
-    fake.script(chatReplies.json({ ...newton, options: ['1789', '1687', '1905', '1543'] }));
+    fake.script(chatReplies.json({ ...unit, citations: [cite('f-meca', 'Mécanique', 3)] }));
     expect((await failure(quiz())).message).toMatch(/right option is not on the page/);
   });
 
@@ -226,13 +214,7 @@ describe('failures of an OpenAI-compatible server', () => {
 });
 
 describe('provider choice', () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-    resetConfig();
-    resetEngine();
-  });
+  restoreEngineEnvironment();
 
   it('refuses openai without its base URL and model', () => {
     process.env.ENGINE_PROVIDER = 'openai';
