@@ -1,5 +1,6 @@
-// Build-time rendering of the landing for a French visitor (spec §2's first paint): the same
-// route table, providers and texts as the app, rendered to HTML once by the build
+// Build-time rendering of the landing's first screen (header and hero) for a French visitor
+// (spec §2's first paint): the same route table, providers and texts as the app, rendered to HTML
+// once by the build
 // (web/vite.config.ts) and written into index.html, so a phone paints the hero before any script
 // has loaded. The app then renders over it with identical markup. Only run in Node by the build.
 import { StrictMode } from 'react';
@@ -25,6 +26,7 @@ export async function renderLanding(origin: string): Promise<string> {
   // Any client id: with nothing stored, the visitor is known signed out at once, as in the browser.
   configureAuth({ userPoolClientId: 'prerender' } as unknown as WebConfig);
   prerenderedPage.showing = true;
+  prerenderedPage.building = true;
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL('/', origin)));
   if (context instanceof Response) throw new Error(`The landing answered ${context.status} at build time`);
