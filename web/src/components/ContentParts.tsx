@@ -170,30 +170,41 @@ export function TypedIntro({ tagline, messagesLabel, messages, titleId }: TypedI
   );
 }
 
-/** A number counting up from 0 to `target` in about 1.2 s, in the UI language's format. */
+/**
+ * A number counting up from 0 to `target` in about 1.2 s, in the UI language's format. The digits
+ * are written straight into their span each frame (no React render per frame).
+ */
 export function AnimatedCount({ target, lang }: { target: number; lang: 'fr' | 'en' }) {
   const reduced = usePrefersReducedMotion();
-  const [value, setValue] = useState(reduced ? target : 0);
+  const valueRef = useRef<HTMLSpanElement>(null);
   useEffect(() => {
+    const el = valueRef.current;
+    if (!el) return;
+    const show = (n: number) => {
+      const text = formatCount(n, lang);
+      if (el.textContent !== text) el.textContent = text;
+    };
     if (reduced) {
-      setValue(target);
+      show(target);
       return;
     }
     const start = performance.now();
     let frame = 0;
     const tick = (now: number) => {
       const elapsed = now - start;
-      setValue(counterValue(target, elapsed));
+      show(counterValue(target, elapsed));
       if (elapsed < LANDING_TIMING.counterDurationMs) frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [target, reduced]);
+  }, [target, reduced, lang]);
   return (
     <>
       <span aria-hidden="true" className="ct-count-live">
         <span className="ct-count-ghost">{formatCount(target, lang)}</span>
-        <span className="ct-count-value">{formatCount(value, lang)}</span>
+        <span className="ct-count-value" ref={valueRef}>
+          {formatCount(reduced ? target : 0, lang)}
+        </span>
       </span>
       <span className="visually-hidden">{formatCount(target, lang)}</span>
     </>
