@@ -115,8 +115,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+// Created at the first render, not on import: the build renders `routes` in Node (prerender.tsx).
+let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 export default function App() {
+  router ??= createBrowserRouter(routes);
   return <RouterProvider router={router} />;
 }

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import Logo from '../components/Logo';
 import PlanComparison from '../components/PlanComparison';
 import { usePageHead } from '../components/PageHead';
-import { AnimatedCount, AnswerPreview, ClosingCallToAction, Icon, TypedIntro, type IconName } from '../components/ContentParts';
+import { AnimatedCount, AnswerPreview, ClosingCallToAction, Icon, prerenderedPage, TypedIntro, type IconName } from '../components/ContentParts';
 import { useAuthModal } from '../auth/AuthModal';
 import { requestCheckout } from '../auth/pending-actions';
 import { api } from '../api/client';
@@ -142,7 +142,17 @@ export default function LandingPage() {
           </ul>
         </div>
       </section>
+      {/* The build prerenders the first screen only (web/src/prerender.tsx). */}
+      {!prerenderedPage.building && <BelowTheHero onSignUp={signUp} onPremium={() => open(true)} />}
+    </div>
+  );
+}
 
+/** The features, the plans and the closing call to action. */
+function BelowTheHero({ onSignUp: signUp, onPremium }: { onSignUp(): void; onPremium(): void }) {
+  const { t } = useI18n();
+  return (
+    <>
       <section className="ct-section" aria-labelledby="landing-features">
         <div className="container">
           <div className="ct-section-head">
@@ -185,7 +195,7 @@ export default function LandingPage() {
             <h2 id="landing-plans">{t('landing.plans.title')}</h2>
             <p>{t('landing.plans.intro')}</p>
           </div>
-          <PlanComparison onChooseFree={signUp} onChoosePremium={() => open(true)} />
+          <PlanComparison onChooseFree={signUp} onChoosePremium={onPremium} />
         </div>
       </section>
 
@@ -197,6 +207,6 @@ export default function LandingPage() {
         onClick={signUp}
         note={t('content.ctaNote')}
       />
-    </div>
+    </>
   );
 }
