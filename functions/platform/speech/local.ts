@@ -35,8 +35,20 @@ function loadEspeak(): NonNullable<typeof espeak> {
   return espeak;
 }
 
+/**
+ * Utterances one at a time: espeak-ng runs on the calling thread, so parallel calls gain no speed,
+ * and each instance holds its own WebAssembly memory until it is collected.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
 /** One utterance as a 16-bit mono WAV, spoken by espeak-ng with `voice` at `speed` (its words-per-minute setting). */
-async function espeakWav(text: string, voice: string, speed: number): Promise<Uint8Array> {
+function espeakWav(text: string, voice: string, speed: number): Promise<Uint8Array> {
+  const turn = queue.then(() => espeakOnce(text, voice, speed));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function espeakOnce(text: string, voice: string, speed: number): Promise<Uint8Array> {
   const { run, compiled } = loadEspeak();
   const wasm = await compiled;
   return new Promise<Uint8Array>((resolve, reject) => {

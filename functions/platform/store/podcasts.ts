@@ -15,35 +15,21 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { AppError } from '../../core/errors.js';
 import { DRAFT_TTL_SECONDS, TITLE_MAX } from '../../core/limits.js';
 import { truncate } from '../../core/text.js';
-import type { PodcastDuration, PodcastSegment, PodcastStatus, PodcastStyle, PodcastView } from '../../core/views.js';
+import type { PodcastSegment, PodcastView } from '../../core/views.js';
 import type { PodcastLine } from '../../engine/types.js';
 import { db, storage } from '../clients.js';
 import { config } from '../config.js';
 import { isConditionFailure } from './profiles.js';
 import { queryAll } from './query.js';
 
-export interface PodcastItem {
+/** The record: the view's fields (the expiry as epoch seconds instead), the script and what the pipeline needs. */
+export interface PodcastItem extends Omit<PodcastView, 'expires_at' | 'segments'> {
   user_id: string;
   sk: string;
-  id: string;
-  subject_id: string;
-  file_id: string | null;
-  title: string;
-  language: 'fr' | 'en';
-  duration: PodcastDuration;
-  style: PodcastStyle;
-  status: PodcastStatus;
-  segments_total: number;
-  segments_done: number;
-  error: string | null;
-  saved: boolean;
   /** Epoch seconds: when an unsaved podcast stops being shown. */
   draft_until?: number;
   /** DynamoDB's TTL (epoch seconds), a week after `draft_until`; absent once saved. */
   expires_at?: number;
-  created_at: string;
-  duration_seconds: number | null;
-  position: { segment: number; seconds: number } | null;
   speakers: [string, string];
   /** The script's lines, once written. */
   script_json?: string;
@@ -228,15 +214,17 @@ export async function recordFailure(userId: string, podcastId: string, now: Date
   return null;
 }
 
-export async function savePodcast(userId: string, podcastId: string, now: Date): Promise<PodcastItem> {
+/** One update of a live podcast (saved, or a draft not yet expired): 404 `podcast_not_found` otherwise. */
+async function updateLive(userId: string, podcastId: string, now: Date, update: { expression: string; names?: Record<string, string>; values: Record<string, unknown> }): Promise<PodcastItem> {
   try {
     const out = await db().send(
       new UpdateCommand({
         TableName: table(),
         Key: { user_id: userId, sk: podcastId },
-        UpdateExpression: 'SET saved = :yes REMOVE expires_at, draft_until',
+        UpdateExpression: update.expression,
         ConditionExpression: 'attribute_exists(sk) AND (saved = :yes OR draft_until > :now)',
-        ExpressionAttributeValues: { ':yes': true, ':now': Math.floor(now.getTime() / 1000) },
+        ExpressionAttributeNames: update.names,
+        ExpressionAttributeValues: { ...update.values, ':yes': true, ':now': Math.floor(now.getTime() / 1000) },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -247,22 +235,12 @@ export async function savePodcast(userId: string, podcastId: string, now: Date):
   }
 }
 
+/** Saved: the podcast stops expiring. */
+export const savePodcast = (userId: string, podcastId: string, now: Date): Promise<PodcastItem> =>
+  updateLive(userId, podcastId, now, { expression: 'SET saved = :yes REMOVE expires_at, draft_until', values: {} });
+
 export async function setPosition(userId: string, podcastId: string, position: { segment: number; seconds: number }, now: Date): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { user_id: userId, sk: podcastId },
-        UpdateExpression: 'SET #position = :p',
-        ConditionExpression: 'attribute_exists(sk) AND (saved = :yes OR draft_until > :now)',
-        ExpressionAttributeNames: { '#position': 'position' },
-        ExpressionAttributeValues: { ':p': position, ':yes': true, ':now': Math.floor(now.getTime() / 1000) },
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) throw new AppError('podcast_not_found');
-    throw err;
-  }
+  await updateLive(userId, podcastId, now, { expression: 'SET #position = :p', names: { '#position': 'position' }, values: { ':p': position } });
 }
 
 /** Every audio object of a podcast, then nothing else: safe to run again. */
