@@ -120,6 +120,7 @@ export const removeCard = userRoute({ params: cardParams }, async ({ params, use
 export const reviewCard = userRoute({ params: cardParams, body: reviewBody }, async ({ params, body, user }) => {
   const now = new Date();
   const card = await getCardOrThrow(user.id, params.subjectId, params.cardId);
+  if (body.reps !== undefined && body.reps !== card.reps) throw new AppError('card_review_conflict');
   const saved = await saveReview(user.id, card, review(card, body.rating, now), now);
   await recordActivity(user.id, `${card.id}-${card.reps}`, {
     kind: 'review',

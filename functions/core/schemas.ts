@@ -136,7 +136,11 @@ export type CardBody = z.infer<typeof cardBody>;
 
 export const cardListQuery = z.object({ due: z.enum(['0', '1']).optional() });
 
-export const reviewBody = z.object({ rating: z.enum(srsRatings) }).strict();
+/**
+ * `reps`: how many reviews the card had when the student saw it. Given, a review of a card reviewed
+ * since (another tab, a repeated request) is refused instead of counted as a second review.
+ */
+export const reviewBody = z.object({ rating: z.enum(srsRatings), reps: z.number().int().min(0).max(1_000_000).optional() }).strict();
 
 // ---- Goals, study time, the exam-date plan and revision tasks ----
 

@@ -40,9 +40,9 @@ export const cardsApi = {
   create: (subjectId: string, body: { front: string; back: string }) => api.post<Card>(cardsPath(subjectId), body, { retry: false, schema: cardBody }),
   update: (subjectId: string, cardId: string, body: { front?: string; back?: string }) => api.patch<Card>(cardPath(subjectId, cardId), body, { schema: cardBody }),
   remove: (subjectId: string, cardId: string) => api.del<void>(cardPath(subjectId, cardId)),
-  /** Not retried: a second try would count the review twice. */
-  review: (subjectId: string, cardId: string, rating: Rating) =>
-    api.post<{ card: Card }>(`${cardPath(subjectId, cardId)}/review`, { rating }, { retry: false, schema: reviewBody }),
+  /** Sent with the review count shown, so a review made elsewhere since is refused; not retried. */
+  review: (subjectId: string, cardId: string, rating: Rating, reps: number) =>
+    api.post<{ card: Card }>(`${cardPath(subjectId, cardId)}/review`, { rating, reps }, { retry: false, schema: reviewBody }),
 };
 
 /** Slack for a browser clock a little behind the server's: a card made a moment ago is due. */

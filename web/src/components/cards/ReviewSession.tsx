@@ -69,7 +69,7 @@ export default function ReviewSession({ subjectId, queue, onReviewed, nextDue, o
     setBusy(true);
     setError(null);
     try {
-      const { card: updated } = await cardsApi.review(subjectId, card.id, rating);
+      const { card: updated } = await cardsApi.review(subjectId, card.id, rating, card.reps);
       onReviewed(updated);
       setLast({ rating, due: updated.due });
       setAnnouncement(t('review.rated', { rating: t(ratingLabel[rating]), date: when(updated.due) }));
