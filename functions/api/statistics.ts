@@ -48,20 +48,27 @@ function summaryOf(stats: Statistics) {
   return { range: stats.range, from: stats.from, to: stats.to, total_minutes: stats.total_minutes, quiz: { answered: stats.quiz.answered, correct: stats.quiz.correct }, reviews: stats.reviews.total };
 }
 
-export const subjectStatistics = userRoute({ params: subjectParams, query: statsQuery }, async ({ user, params, query }) => {
-  await getSubjectOrThrow(user.id, params.subjectId);
-  await requirePremium(user.id, 'statistics_access');
-  return statisticsOf(user.id, params.subjectId, query.range, query.timezone);
-});
+/**
+ * The checks and the reads at once (the reads touch only the student's own partition), the
+ * checks' refusals first, in their order: one round trip instead of three.
+ */
+async function checkedThen<T>(checks: Promise<unknown>[], work: Promise<T>): Promise<T> {
+  const settled = await Promise.allSettled([...checks, work]);
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  return (settled[settled.length - 1] as PromiseFulfilledResult<T>).value;
+}
+
+export const subjectStatistics = userRoute({ params: subjectParams, query: statsQuery }, async ({ user, params, query }) =>
+  checkedThen([getSubjectOrThrow(user.id, params.subjectId), requirePremium(user.id, 'statistics_access')], statisticsOf(user.id, params.subjectId, query.range, query.timezone)),
+);
 
 export const subjectSummary = userRoute({ params: subjectParams, query: statsQuery.omit({ range: true }) }, async ({ user, params, query }) => {
   await getSubjectOrThrow(user.id, params.subjectId);
   return summaryOf(await statisticsOf(user.id, params.subjectId, '7d', query.timezone));
 });
 
-export const accountStatistics = userRoute({ query: statsQuery }, async ({ user, query }) => {
-  await requirePremium(user.id, 'statistics_access');
-  return statisticsOf(user.id, null, query.range, query.timezone);
-});
+export const accountStatistics = userRoute({ query: statsQuery }, async ({ user, query }) =>
+  checkedThen([requirePremium(user.id, 'statistics_access')], statisticsOf(user.id, null, query.range, query.timezone)),
+);
 
 export const accountSummary = userRoute({ query: statsQuery.omit({ range: true }) }, async ({ user, query }) => summaryOf(await statisticsOf(user.id, null, '7d', query.timezone)));
