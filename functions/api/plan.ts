@@ -4,7 +4,7 @@
 // (functions/core/planner.ts), so it re-balances by itself.
 import { examBody, fileParams, studiedBody, subjectParams, timezoneQuery } from '../core/schemas.js';
 import { planStudy, type Weekday } from '../core/planner.js';
-import { missedPages } from '../core/statistics.js';
+import { missedOfRollups } from '../core/statistics.js';
 import { localDate } from '../core/streak.js';
 import { AppError } from '../core/errors.js';
 import { planToIcs } from '../core/plan-calendar.js';
@@ -12,7 +12,7 @@ import { config } from '../platform/config.js';
 import { FileReply, userRoute } from '../platform/http.js';
 import { listCards } from '../platform/store/cards.js';
 import { listFileRecords } from '../platform/store/files.js';
-import { markStudied, readExam, readGoals, readHistory, saveExam, studiedPages, type HistoryRecord } from '../platform/store/progress.js';
+import { markStudied, readExam, readGoals, readRollups, saveExam, studiedPages } from '../platform/store/progress.js';
 import { getSubjectOrThrow } from '../platform/store/subjects.js';
 
 
@@ -30,16 +30,16 @@ export const putExam = userRoute(
 
 export async function currentPlan(userId: string, subjectId: string, timezone: string | undefined) {
   const subject = await getSubjectOrThrow(userId, subjectId);
-  const [exam, goals, files, cards, studied, history] = await Promise.all([
+  const [exam, goals, files, cards, studied, rollups] = await Promise.all([
     readExam(userId, subjectId),
     readGoals(userId),
     listFileRecords(userId, subjectId),
     listCards(userId, subjectId),
     studiedPages(userId, subjectId),
-    readHistory(userId, subjectId, null),
+    readRollups(userId, subjectId, null),
   ]);
   // The topics most missed in quizzes, page by page: practice sessions go to them first.
-  const missed = missedPages(history.filter((h): h is Extract<HistoryRecord, { kind: 'quiz' }> => h.kind === 'quiz'));
+  const missed = missedOfRollups(rollups);
   const ready = files.filter((f) => f.status === 'ready');
   const weeklyHours = goals?.weekly_hours ?? DEFAULT_WEEKLY_HOURS;
   const plan = exam

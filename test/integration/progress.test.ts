@@ -1,8 +1,13 @@
-// Goals and study time through the real handlers on the laptop host.
+// Goals and study time through the real handlers on the laptop host, and the month roll-ups that
+// statistics read giving the figures of the history (under racing and retried writes).
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
-import { studyDays } from '../../functions/platform/store/progress.js';
+import { dayNumber, dayString } from '../../functions/core/calendar.js';
+import { computeStatistics, studyDaysOfRollups, type StatQuizRecord, type StatReviewRecord } from '../../functions/core/statistics.js';
+import { localDate } from '../../functions/core/streak.js';
+import { recordActivity } from '../../functions/platform/activity.js';
+import { readHistory, readRollups, studyDays, type HistoryRecord } from '../../functions/platform/store/progress.js';
 import { coursePdf, FRENCH_COURSE } from '../support/fixtures.js';
 import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { readyFile } from '../support/study.js';
@@ -187,5 +192,75 @@ describe('revision tasks', () => {
     expect((await call(`/todos/${late.id}`, 'DELETE')).status).toBe(404);
     const other = await newUser(host);
     expect((await api(host, `/api/subjects/${subject}/todos`, { token: other.accessToken })).status).toBe(404);
+  });
+});
+
+/** Forty days of answers and reviews, several on the same day, some missed on the same pages. */
+function activity(subjectId: string, today: string): { id: string; record: HistoryRecord }[] {
+  const out: { id: string; record: HistoryRecord }[] = [];
+  const ratings = ['again', 'hard', 'good', 'easy'] as const;
+  for (let i = 0; i < 60; i++) {
+    const at = new Date(Date.parse(`${dayString(dayNumber(today) - (i % 40))}T10:00:00Z`) + i * 60_000).toISOString();
+    if (i % 3 === 0) {
+      out.push({ id: `r${i}`, record: { kind: 'review', at, subject_id: subjectId, card_id: `c${i}`, rating: ratings[i % 4], predicted: i % 2 ? 0.5 + (i % 5) / 10 : null } });
+      continue;
+    }
+    out.push({
+      id: `q${i}`,
+      record: {
+        kind: 'quiz',
+        at,
+        subject_id: subjectId,
+        file_id: `f${i % 2}`,
+        type: i % 4 ? 'mcq' : 'open',
+        difficulty: i % 5 ? 'easy' : 'hard',
+        correct: i % 7 === 0 ? null : i % 2 === 0,
+        score: i % 4 ? null : (i * 13) % 101,
+        topic: `Notion ${i % 6}`,
+        pages: [{ file_id: `f${i % 2}`, file_name: `Chapitre ${i % 2}`, page: 1 + (i % 4) }],
+      },
+    });
+  }
+  return out;
+}
+
+describe('month roll-ups', () => {
+  // A student of their own: the roll-ups hold nothing but this activity.
+  let learner: TestUser;
+  let subjectId: string;
+  beforeAll(async () => {
+    learner = await newUser(host);
+    subjectId = (await api(host, '/api/subjects', { token: learner.accessToken, method: 'POST', body: { name: 'Chimie' } })).body.id;
+  });
+
+  it('give the figures of the history for 7 days, 30 days and all of it, under racing writes and retries', async () => {
+    const today = localDate(new Date());
+    const records = activity(subjectId, today);
+    // All at once, and a third of them twice (a retried write).
+    await Promise.all([...records, ...records.filter((_, i) => i % 3 === 1)].map(({ id, record }) => recordActivity(learner.sub, id, record)));
+
+    const [history, rollups] = await Promise.all([readHistory(learner.sub, subjectId, null), readRollups(learner.sub, subjectId, null)]);
+    expect(history).toHaveLength(records.length);
+    expect(rollups.length).toBeGreaterThanOrEqual(2);
+    expect(rollups.length).toBeLessThanOrEqual(3);
+    const dated = history.map((h) => ({ ...h, date: localDate(new Date(h.at)) })) as (StatQuizRecord | StatReviewRecord)[];
+    const days = studyDaysOfRollups(rollups);
+    for (const range of ['7d', '30d', 'all'] as const) {
+      const fromRollups = computeStatistics({ range, today, days, rollups, files: [] });
+      const fromHistory = computeStatistics({ range, today, days, history: dated, files: [] });
+      expect(fromRollups).toEqual(fromHistory);
+    }
+    const all = computeStatistics({ range: 'all', today, days, rollups, files: [] });
+    expect(all.quiz.answered).toBe(records.filter((r) => r.record.kind === 'quiz').length);
+    expect(all.reviews.total).toBe(records.filter((r) => r.record.kind === 'review').length);
+    expect(all.missed[0].misses).toBeGreaterThan(1);
+  });
+
+  it('hold the study time of the day records', async () => {
+    const rollups = await readRollups(learner.sub, subjectId, null);
+    const fromDays = (await studyDays(learner.sub, '0000-00-00', '9999-12-31')).filter((d) => d.subject_id === subjectId);
+    const fromRollups = studyDaysOfRollups(rollups);
+    expect(fromDays.length).toBeGreaterThan(0);
+    expect(new Map(fromRollups.map((d) => [d.date, d.study_seconds]))).toEqual(new Map(fromDays.map((d) => [d.date, d.study_seconds])));
   });
 });

@@ -2,6 +2,7 @@
 // the clock that keeps two tabs from counting the same minute twice, and their goals.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Goals } from '../../core/goals.js';
+import { studyDelta, type MonthRollup, type RollupDelta } from '../../core/statistics.js';
 import { creditedMs } from '../../core/study-time.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
@@ -50,6 +51,8 @@ export async function creditStudyTime(userId: string, subjectId: string, date: s
         ExpressionAttributeValues: { ':d': date, ':s': subjectId, ':ms': credit },
       }),
     );
+    // The same milliseconds in the month's roll-up, which the statistics read.
+    await addToRollup(userId, subjectId, studyDelta(date, credit));
     return credit;
   }
   return 0;
@@ -269,8 +272,65 @@ export type HistoryRecord =
       predicted: number | null;
     };
 
-export async function recordHistory(userId: string, id: string, record: HistoryRecord): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { user_id: userId, sk: `hist#${record.subject_id}#${record.at}#${id}`, ...record } }));
+/** Records an answer or a review once: false when this record exists already (a retried write). */
+export async function recordHistory(userId: string, id: string, record: HistoryRecord): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { user_id: userId, sk: `hist#${record.subject_id}#${record.at}#${id}`, ...record },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Adds a record's counters to its month's roll-up (`roll#{subject_id}#{YYYY-MM}`) in one atomic update. */
+export async function addToRollup(userId: string, subjectId: string, delta: RollupDelta): Promise<void> {
+  const names: Record<string, string> = { '#month': 'month' };
+  const values: Record<string, unknown> = { ':s': subjectId, ':m': delta.month };
+  const sets = ['subject_id = :s', '#month = :m'];
+  const adds: string[] = [];
+  let i = 0;
+  for (const [attr, value] of [...Object.entries(delta.numbers), ...Object.entries(delta.sets).map(([k, v]) => [k, new Set(v)] as const)]) {
+    names[`#a${i}`] = attr;
+    values[`:a${i}`] = value;
+    adds.push(`#a${i} :a${i}`);
+    i++;
+  }
+  for (const [attr, value] of Object.entries(delta.names)) {
+    names[`#a${i}`] = attr;
+    values[`:a${i}`] = value;
+    sets.push(`#a${i} = :a${i}`);
+    i++;
+  }
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: userId, sk: `roll#${subjectId}#${delta.month}` },
+      UpdateExpression: `SET ${sets.join(', ')}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/** A subject's month roll-ups from a month (all of them without one), in one query. */
+export async function readRollups(userId: string, subjectId: string, fromMonth: string | null): Promise<MonthRollup[]> {
+  const prefix = `roll#${subjectId}#`;
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :u AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':u': userId, ':from': `${prefix}${fromMonth ?? ''}`, ':to': `${prefix}\uffff` },
+  });
+  return items.map(({ user_id: _u, sk: _sk, subject_id: _s, month, ...attrs }) => ({
+    month: String(month),
+    attrs: Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k, v instanceof Set ? [...(v as Set<string>)].map(String) : typeof v === 'number' ? v : String(v)])),
+  }));
 }
 
 /** A subject's history (or the whole account's) since an instant. */
