@@ -289,6 +289,21 @@ export const catalogue = {
     fr: 'Cette carte vient d’être révisée ailleurs. Recharge-la pour continuer.',
     en: 'This card was just reviewed elsewhere. Reload it to continue.',
   },
+  // Podcasts (spec §2, §4 Podcast, §8 Podcast)
+  podcast_file_required: {
+    status: 400,
+    fr: 'Veuillez sélectionner un fichier pour générer un podcast',
+    en: 'Please select a file to generate a podcast',
+  },
+  podcast_no_text: {
+    status: 422,
+    fr: "Ce fichier ne contient pas de texte : impossible d'en faire un podcast.",
+    en: 'This file has no text: a podcast cannot be made from it.',
+  },
+  podcast_generation_failed: { status: 502, fr: 'Erreur lors de la génération du podcast', en: 'Error generating the podcast' },
+  podcast_audio_failed: { status: 502, fr: "Erreur lors de la génération de l'audio du podcast", en: "Error generating the podcast's audio" },
+  podcast_playback_failed: { status: 500, fr: 'Erreur lors de la lecture du podcast', en: 'Error playing the podcast' },
+  podcast_download_failed: { status: 502, fr: 'Erreur lors du téléchargement du podcast', en: 'Error downloading the podcast' },
   // Account
   account_delete_failed: {
     status: 500,

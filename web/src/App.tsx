@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
               { path: 'summary', element: page(() => import('./pages/subject/SummaryPage')) },
               { path: 'quiz', element: page(() => import('./pages/subject/QuizPage')) },
               { path: 'flashcards', element: page(() => import('./pages/subject/FlashcardsPage')) },
+              { path: 'podcast', element: page(() => import('./pages/subject/PodcastPage')) },
               { path: 'conversations', element: <ConversationsRedirect /> },
               ...comingSoonTools.map(([tool]) => ({ path: tool, element: lazyTool(tool) })),
             ],

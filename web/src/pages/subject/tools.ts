@@ -28,7 +28,6 @@ export const comingSoonTools = [
   ['schedule', 'tool.schedule'],
   ['todos', 'tool.todos'],
   ['stats', 'tool.stats'],
-  ['podcast', 'tool.podcast'],
   ['coach', 'tool.coach'],
 ] as const satisfies readonly (readonly [string, MessageKey])[];
 
