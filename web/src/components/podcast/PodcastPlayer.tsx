@@ -283,8 +283,8 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
   const currentState = segmentState(state, state.current);
 
   return (
-    <div className="podcast-player-wrap">
-      <section className="podcast-player card" aria-label={t('player.label')} data-testid="podcast-player">
+    <section className="podcast-player-wrap" aria-label={t('player.label')} data-testid="podcast-player">
+      <div className="podcast-player card">
         <audio
           ref={audioRef}
           preload="auto"
@@ -304,69 +304,6 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
           }}
           onError={() => void onAudioError()}
         />
-
-        <div className="player-now">
-          <p className="player-speaker">
-            <Icon name="headphones" />
-            <span>{speaker}</span>
-          </p>
-          <p className="player-where" data-testid="player-where">
-            {t('player.segmentOf', { n: state.current + 1, total: state.segments.length })} · <span data-testid="player-state">{stateText(state.current)}</span>
-          </p>
-        </div>
-
-        <div className="player-dock">
-          <div className="player-seek">
-            <span className="player-time" data-testid="player-elapsed">
-              {clock(elapsed)}
-            </span>
-            <input
-              type="range"
-              className="player-range"
-              min={0}
-              max={Math.max(1, Math.round(total))}
-              step={1}
-              value={Math.round(elapsed)}
-              disabled={total <= 0}
-              aria-label={t('player.seek')}
-              aria-valuetext={t('player.seekText', { at: clock(elapsed), total: clock(total) })}
-              onChange={(e) => dispatch({ type: 'seek', time: Number(e.target.value) })}
-              style={{ ['--played' as string]: `${total > 0 ? (elapsed / total) * 100 : 0}%` }}
-            />
-            <span className="player-time">{clock(total)}</span>
-          </div>
-          <div className="player-transport">
-            <button type="button" className="icon-btn player-btn" onClick={run({ type: 'previous' })} aria-label={t('player.previous')} title={t('player.previous')}>
-              <Icon name="skipBack" />
-            </button>
-            <button type="button" className="icon-btn player-btn" onClick={run({ type: 'seekBy', delta: -10 })} aria-label={t('player.back')} title={t('player.back')} disabled={total <= 0}>
-              <Icon name="rewind" />
-            </button>
-            <button
-              type="button"
-              className="player-play"
-              onClick={run({ type: 'toggle' })}
-              aria-label={playingNow ? t('player.pause') : t('player.play')}
-              title={playingNow ? t('player.pause') : t('player.play')}
-              data-testid="player-toggle"
-            >
-              {state.mode === 'loading' ? <span className="spinner spinner-sm" aria-hidden="true" /> : <Icon name={playingNow ? 'pause' : 'play'} />}
-            </button>
-            <button type="button" className="icon-btn player-btn" onClick={run({ type: 'seekBy', delta: 10 })} aria-label={t('player.forward')} title={t('player.forward')} disabled={total <= 0}>
-              <Icon name="fastForward" />
-            </button>
-            <button
-              type="button"
-              className="icon-btn player-btn"
-              onClick={run({ type: 'next' })}
-              aria-label={t('player.next')}
-              title={t('player.next')}
-              disabled={state.current >= state.segments.length - 1}
-            >
-              <Icon name="skipForward" />
-            </button>
-          </div>
-        </div>
 
         <div className="player-tools">
           <button type="button" className="btn btn-secondary btn-sm" onClick={run({ type: 'stop' })} disabled={state.mode === 'stopped'}>
@@ -392,14 +329,6 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
           {actions}
         </div>
 
-        {currentState === 'error' && (
-          <div className="alert alert-error player-alert" role="alert">
-            <span>{errorMessage('podcast_playback_failed', lang)}</span>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={retry}>
-              {t('player.retry')}
-            </button>
-          </div>
-        )}
         {downloadError && (
           <div className="alert alert-error player-alert" role="alert">
             {downloadError}
@@ -415,7 +344,7 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
             {t('player.resume', resumedAt)}
           </p>
         )}
-      </section>
+      </div>
 
       <section className="podcast-transcript" aria-labelledby="podcast-transcript-title">
         <h3 id="podcast-transcript-title">{t('player.transcript')}</h3>
@@ -456,6 +385,77 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
         </ol>
       </section>
 
+      <div className="player-dock" data-testid="player-dock">
+        <div className="player-now">
+          <p className="player-speaker">
+            <Icon name="headphones" />
+            <span>{speaker}</span>
+          </p>
+          <p className="player-where" data-testid="player-where">
+            {t('player.segmentOf', { n: state.current + 1, total: state.segments.length })} · <span data-testid="player-state">{stateText(state.current)}</span>
+          </p>
+        </div>
+
+        {currentState === 'error' && (
+          <div className="alert alert-error player-alert" role="alert">
+            <span>{errorMessage('podcast_playback_failed', lang)}</span>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={retry}>
+              {t('player.retry')}
+            </button>
+          </div>
+        )}
+        <div className="player-seek">
+          <span className="player-time" data-testid="player-elapsed">
+            {clock(elapsed)}
+          </span>
+          <input
+            type="range"
+            className="player-range"
+            min={0}
+            max={Math.max(1, Math.round(total))}
+            step={1}
+            value={Math.round(elapsed)}
+            disabled={total <= 0}
+            aria-label={t('player.seek')}
+            aria-valuetext={t('player.seekText', { at: clock(elapsed), total: clock(total) })}
+            onChange={(e) => dispatch({ type: 'seek', time: Number(e.target.value) })}
+            style={{ ['--played' as string]: `${total > 0 ? (elapsed / total) * 100 : 0}%` }}
+          />
+          <span className="player-time">{clock(total)}</span>
+        </div>
+        <div className="player-transport">
+          <button type="button" className="icon-btn player-btn" onClick={run({ type: 'previous' })} aria-label={t('player.previous')} title={t('player.previous')}>
+            <Icon name="skipBack" />
+          </button>
+          <button type="button" className="icon-btn player-btn" onClick={run({ type: 'seekBy', delta: -10 })} aria-label={t('player.back')} title={t('player.back')} disabled={total <= 0}>
+            <Icon name="rewind" />
+          </button>
+          <button
+            type="button"
+            className="player-play"
+            onClick={run({ type: 'toggle' })}
+            aria-label={playingNow ? t('player.pause') : t('player.play')}
+            title={playingNow ? t('player.pause') : t('player.play')}
+            data-testid="player-toggle"
+          >
+            {state.mode === 'loading' ? <span className="spinner spinner-sm" aria-hidden="true" /> : <Icon name={playingNow ? 'pause' : 'play'} />}
+          </button>
+          <button type="button" className="icon-btn player-btn" onClick={run({ type: 'seekBy', delta: 10 })} aria-label={t('player.forward')} title={t('player.forward')} disabled={total <= 0}>
+            <Icon name="fastForward" />
+          </button>
+          <button
+            type="button"
+            className="icon-btn player-btn"
+            onClick={run({ type: 'next' })}
+            aria-label={t('player.next')}
+            title={t('player.next')}
+            disabled={state.current >= state.segments.length - 1}
+          >
+            <Icon name="skipForward" />
+          </button>
+        </div>
+      </div>
+
       {touch ? (
         <p className="hint player-help">{t('player.touchHint')}</p>
       ) : (
@@ -489,6 +489,6 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
           </dl>
         </section>
       )}
-    </div>
+    </section>
   );
 }

@@ -59,6 +59,9 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
   const list = useSavedItems('podcast', subjectId);
   const errorText = useErrorText(true);
   const fileSelect = useRef<HTMLSelectElement>(null);
+  const episode = useRef<HTMLElement>(null);
+  /** A new episode was just asked for: the page scrolls to it once it shows. */
+  const showEpisode = useRef(false);
 
   const [scope, setScope] = useState('');
   const [duration, setDuration] = useState<PodcastDuration>('short');
@@ -106,6 +109,12 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
     return () => clearTimeout(timer);
   }, [podcastId, inProgress, podcast, pollMiss]);
 
+  useEffect(() => {
+    if (!showEpisode.current || !episode.current) return;
+    showEpisode.current = false;
+    episode.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  });
+
   const refresh = async () => {
     if (!podcastId) return;
     const { podcast: next } = await podcastApi.get(podcastId);
@@ -128,6 +137,7 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
         duration,
         style,
       });
+      showEpisode.current = true;
       setPodcast(created);
       list.put(created);
       record.show(created.id);
@@ -225,7 +235,7 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
         {opening && <LoadingLine text={t('podcast.opening')} />}
 
         {podcast && (
-          <article className="podcast-episode" aria-labelledby="podcast-episode-title" data-testid="podcast-episode">
+          <article ref={episode} className="podcast-episode" aria-labelledby="podcast-episode-title" data-testid="podcast-episode">
             <header className="podcast-episode-head">
               <h3 id="podcast-episode-title">{podcast.title}</h3>
               <p className="muted podcast-episode-meta">
