@@ -296,12 +296,20 @@ export const catalogue = {
     en: 'Please select a file to generate a podcast',
   },
   podcast_no_text: {
-    status: 422,
+    status: 409,
     fr: "Ce fichier ne contient pas de texte : impossible d'en faire un podcast.",
     en: 'This file has no text: a podcast cannot be made from it.',
   },
-  podcast_generation_failed: { status: 502, fr: 'Erreur lors de la génération du podcast', en: 'Error generating the podcast' },
-  podcast_audio_failed: { status: 502, fr: "Erreur lors de la génération de l'audio du podcast", en: "Error generating the podcast's audio" },
+  podcast_generation_failed: {
+    status: 502,
+    fr: 'La génération du podcast a échoué. Réessaie : ce podcast ne compte pas dans ta limite.',
+    en: 'Generating the podcast failed. Try again: this podcast does not count towards your limit.',
+  },
+  podcast_audio_failed: {
+    status: 502,
+    fr: "La génération de l'audio a échoué. Réessaie : ce podcast ne compte pas dans ta limite.",
+    en: 'Generating the audio failed. Try again: this podcast does not count towards your limit.',
+  },
   podcast_playback_failed: { status: 500, fr: 'Erreur lors de la lecture du podcast', en: 'Error playing the podcast' },
   podcast_download_failed: { status: 502, fr: 'Erreur lors du téléchargement du podcast', en: 'Error downloading the podcast' },
   // Account

@@ -464,7 +464,7 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
           <dl className="player-keys">
             <div>
               <dt>
-                <kbd>{lang === 'fr' ? 'Espace' : 'Space'}</kbd>
+                <kbd>{lang === 'fr' ? 'Espace' : 'Space'}</kbd> <kbd>K</kbd>
               </dt>
               <dd>{t('player.key.toggle')}</dd>
             </div>

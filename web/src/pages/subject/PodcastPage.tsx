@@ -7,7 +7,7 @@
 // the same episode.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../../../functions/core/errors';
+import { catalogue, errorMessage, type ErrorCode } from '../../../../functions/core/errors';
 import { isInProgress, podcastApi, podcastDurations, podcastStyles, type PodcastDuration, type PodcastStyle, type PodcastView } from '../../api/podcasts';
 import type { Subject } from '../../api/subjects';
 import { Icon } from '../../components/ContentParts';
@@ -44,6 +44,9 @@ const styleChoices: readonly Choice<PodcastStyle>[] = podcastStyles.map((value) 
   label: `podcast.style.${value}`,
   description: `podcast.style.${value}.desc`,
 }));
+
+/** The catalogue's words for a failed episode: its own code when the catalogue has it. */
+const failureCode = (code: string | null): ErrorCode => (code && code in catalogue ? (code as ErrorCode) : 'podcast_generation_failed');
 
 export default studyPage('podcast', PodcastWorkspace);
 
@@ -179,7 +182,7 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
 
   /** Until the allowance is known, or when it cannot be read, saving is offered (spec §6). */
   const locked = refused || allowance.premium?.podcast_save === false;
-  const failure = podcast?.status === 'failed' ? errorMessage(podcast.error === 'podcast_audio_failed' ? 'podcast_audio_failed' : 'podcast_generation_failed', lang) : null;
+  const failure = podcast?.status === 'failed' ? errorMessage(failureCode(podcast.error), lang) : null;
   const playable = Boolean(podcast?.segments?.some((s) => s.audio_url));
 
   const saveTools = podcast && podcast.status === 'ready' && (
