@@ -141,8 +141,9 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
     dispatch({ type: 'retry' });
   };
 
-  const retry = () => {
-    retried.current.delete(state.current);
+  /** The student's retry: fresh URLs first (they may have run out), then the segment again. */
+  const retry = async () => {
+    await refresh().catch(() => undefined);
     setAttempt((a) => a + 1);
     dispatch({ type: 'retry' });
   };
@@ -399,7 +400,7 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
         {currentState === 'error' && (
           <div className="alert alert-error player-alert" role="alert">
             <span>{errorMessage('podcast_playback_failed', lang)}</span>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={retry}>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void retry()}>
               {t('player.retry')}
             </button>
           </div>
