@@ -42,7 +42,8 @@ function keyTargetOf(target: EventTarget | null): KeyTarget {
   return target.closest('button, a, summary, [role="button"]') ? 'control' : 'page';
 }
 
-const fileNameOf = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'podcast'}.mp3`;
+/** The episode's title as a file name: no characters file systems refuse, spaces folded. */
+const fileNameOf = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim() || 'podcast'}.mp3`;
 
 export interface PodcastPlayerProps {
   /** With its segments. */
