@@ -761,6 +761,7 @@ export const en: Record<keyof typeof fr, string> = {
   'player.key.seek': 'back or forward 10 s',
   'player.key.segment': 'previous or next segment',
   'player.key.speed': 'slower or faster',
+  'player.key.space': 'Space',
   'player.key.shift': 'Shift',
   'player.touchHint': 'Tap a line of the transcript to play it; the controls are on your lock screen too.',
   'podcasts.intro': 'Your saved podcasts, from every subject.',

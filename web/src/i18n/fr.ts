@@ -784,6 +784,7 @@ export const fr = {
   'player.key.seek': 'reculer ou avancer de 10 s',
   'player.key.segment': 'passage précédent ou suivant',
   'player.key.speed': 'moins vite ou plus vite',
+  'player.key.space': 'Espace',
   'player.key.shift': 'Maj',
   'player.touchHint': 'Touche une ligne de la transcription pour l’écouter ; les commandes sont aussi sur l’écran verrouillé.',
   'podcasts.intro': 'Tes podcasts enregistrés, toutes matières confondues.',

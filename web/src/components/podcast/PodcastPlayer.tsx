@@ -5,14 +5,15 @@
 // controls through the Media Session API, the whole MP3 to download. Where the student stops is
 // saved on the server (debounced) and the player resumes there. A segment whose signed URL ran
 // out is read again once before its error shows.
-import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../../functions/core/errors';
 import { isInProgress, podcastApi, type PodcastView } from '../../api/podcasts';
 import Citations from '../study/Citations';
-import { Icon } from '../ContentParts';
+import { Icon, type IconName } from '../ContentParts';
 import { useTouchDevice } from '../useMediaQuery';
-import { useI18n } from '../../i18n';
+import { useI18n, type MessageKey } from '../../i18n';
 import {
+  SEEK_STEP_SECONDS,
   SPEEDS,
   clock,
   elapsedSeconds,
@@ -43,6 +44,23 @@ function keyTargetOf(target: EventTarget | null): KeyTarget {
 }
 
 /** The episode's title as a file name: no characters file systems refuse, spaces folded. */
+/** The shortcuts' help: the keys (`shift`, `space`: named in the interface's language) and what they do. */
+const shortcuts: readonly [readonly string[], MessageKey][] = [
+  [['space', 'K'], 'player.key.toggle'],
+  [['←', '→'], 'player.key.seek'],
+  [['shift', '←', '→'], 'player.key.segment'],
+  [['<', '>'], 'player.key.speed'],
+];
+
+/** One of the round buttons around play/pause, named by its label. */
+function TransportButton({ label, icon, onClick, disabled }: { label: string; icon: IconName; onClick(): void; disabled?: boolean }) {
+  return (
+    <button type="button" className="icon-btn player-btn" onClick={onClick} aria-label={label} title={label} disabled={disabled}>
+      <Icon name={icon} />
+    </button>
+  );
+}
+
 const fileNameOf = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim() || 'podcast'}.mp3`;
 
 export interface PodcastPlayerProps {
@@ -197,8 +215,8 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
       ['stop', () => dispatch({ type: 'stop' })],
       ['previoustrack', () => dispatch({ type: 'previous' })],
       ['nexttrack', () => dispatch({ type: 'next' })],
-      ['seekbackward', (d) => dispatch({ type: 'seekBy', delta: -(d.seekOffset ?? 10) })],
-      ['seekforward', (d) => dispatch({ type: 'seekBy', delta: d.seekOffset ?? 10 })],
+      ['seekbackward', (d) => dispatch({ type: 'seekBy', delta: -(d.seekOffset ?? SEEK_STEP_SECONDS) })],
+      ['seekforward', (d) => dispatch({ type: 'seekBy', delta: d.seekOffset ?? SEEK_STEP_SECONDS })],
       ['seekto', (d) => d.seekTime !== undefined && dispatch({ type: 'seek', time: d.seekTime })],
     ];
     for (const [action, handler] of handlers) {
@@ -426,12 +444,8 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
           <span className="player-time">{clock(total)}</span>
         </div>
         <div className="player-transport">
-          <button type="button" className="icon-btn player-btn" onClick={run({ type: 'previous' })} aria-label={t('player.previous')} title={t('player.previous')}>
-            <Icon name="skipBack" />
-          </button>
-          <button type="button" className="icon-btn player-btn" onClick={run({ type: 'seekBy', delta: -10 })} aria-label={t('player.back')} title={t('player.back')} disabled={total <= 0}>
-            <Icon name="rewind" />
-          </button>
+          <TransportButton label={t('player.previous')} icon="skipBack" onClick={run({ type: 'previous' })} />
+          <TransportButton label={t('player.back')} icon="rewind" onClick={run({ type: 'seekBy', delta: -SEEK_STEP_SECONDS })} disabled={total <= 0} />
           <button
             type="button"
             className="player-play"
@@ -442,19 +456,8 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
           >
             {state.mode === 'loading' ? <span className="spinner spinner-sm" aria-hidden="true" /> : <Icon name={playingNow ? 'pause' : 'play'} />}
           </button>
-          <button type="button" className="icon-btn player-btn" onClick={run({ type: 'seekBy', delta: 10 })} aria-label={t('player.forward')} title={t('player.forward')} disabled={total <= 0}>
-            <Icon name="fastForward" />
-          </button>
-          <button
-            type="button"
-            className="icon-btn player-btn"
-            onClick={run({ type: 'next' })}
-            aria-label={t('player.next')}
-            title={t('player.next')}
-            disabled={state.current >= state.segments.length - 1}
-          >
-            <Icon name="skipForward" />
-          </button>
+          <TransportButton label={t('player.forward')} icon="fastForward" onClick={run({ type: 'seekBy', delta: SEEK_STEP_SECONDS })} disabled={total <= 0} />
+          <TransportButton label={t('player.next')} icon="skipForward" onClick={run({ type: 'next' })} disabled={state.current >= state.segments.length - 1} />
         </div>
       </div>
 
@@ -464,30 +467,19 @@ export default function PodcastPlayer({ podcast, subjectId, subjectName, refresh
         <section className="player-help card" aria-labelledby="player-keys-title">
           <h3 id="player-keys-title">{t('player.keysTitle')}</h3>
           <dl className="player-keys">
-            <div>
-              <dt>
-                <kbd>{lang === 'fr' ? 'Espace' : 'Space'}</kbd> <kbd>K</kbd>
-              </dt>
-              <dd>{t('player.key.toggle')}</dd>
-            </div>
-            <div>
-              <dt>
-                <kbd>←</kbd> <kbd>→</kbd>
-              </dt>
-              <dd>{t('player.key.seek')}</dd>
-            </div>
-            <div>
-              <dt>
-                <kbd>{t('player.key.shift')}</kbd> + <kbd>←</kbd> <kbd>→</kbd>
-              </dt>
-              <dd>{t('player.key.segment')}</dd>
-            </div>
-            <div>
-              <dt>
-                <kbd>&lt;</kbd> <kbd>&gt;</kbd>
-              </dt>
-              <dd>{t('player.key.speed')}</dd>
-            </div>
+            {shortcuts.map(([keys, what]) => (
+              <div key={what}>
+                <dt>
+                  {keys.map((k, i) => (
+                    <Fragment key={k}>
+                      {i > 0 && (keys[i - 1] === 'shift' ? ' + ' : ' ')}
+                      <kbd>{k === 'shift' ? t('player.key.shift') : k === 'space' ? t('player.key.space') : k}</kbd>
+                    </Fragment>
+                  ))}
+                </dt>
+                <dd>{t(what)}</dd>
+              </div>
+            ))}
           </dl>
         </section>
       )}

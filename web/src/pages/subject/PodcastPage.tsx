@@ -13,7 +13,6 @@ import type { Subject } from '../../api/subjects';
 import { Icon } from '../../components/ContentParts';
 import { FormFeedback } from '../../components/FormFeedback';
 import RetryAlert from '../../components/RetryAlert';
-import { isCapError, useUpgradeModal } from '../../components/UpgradeModal';
 import { useWhen } from '../../components/cards/when';
 import PodcastPlayer from '../../components/podcast/PodcastPlayer';
 import ChoiceCards, { type Choice } from '../../components/quiz/ChoiceCards';
@@ -21,6 +20,7 @@ import SavedItemsPanel, { useSavedItems } from '../../components/study/SavedItem
 import { ComposerFoot, FileField, LoadingLine, NoFilesHint, SavedBadge, StudyEmpty, StudyHead, submitWith } from '../../components/study/StudyParts';
 import { useErrorText } from '../../components/study/useErrorText';
 import { useFeatureUsage } from '../../components/study/useFeatureUsage';
+import { usePremiumSave } from '../../components/study/usePremiumSave';
 import { useSubjectFiles } from '../../components/study/useSubjectFiles';
 import { useUrlRecord } from '../../components/study/useUrlRecord';
 import { useI18n } from '../../i18n';
@@ -54,7 +54,6 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
   const { t, lang } = useI18n();
   const ids = useId();
   const when = useWhen();
-  const upgrade = useUpgradeModal();
   const subjectId = subject.id;
   const allowance = useFeatureUsage('podcast_generation');
   const subjectFiles = useSubjectFiles(subjectId);
@@ -72,8 +71,8 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
   const [podcast, setPodcast] = useState<PodcastView | null>(null);
   const [generating, setGenerating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [refused, setRefused] = useState(false);
+  const premiumSave = usePremiumSave();
+  const { saving } = premiumSave;
   const [notice, setNotice] = useState<string | null>(null);
   /** Bumped when a reading of the episode in progress failed, to try again. */
   const [pollMiss, setPollMiss] = useState(0);
@@ -152,25 +151,18 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
     }
   };
 
-  const save = async () => {
-    if (!podcast || saving) return;
-    setSaving(true);
+  const save = () => {
+    if (!podcast) return;
     setProblem(null);
-    try {
-      const { podcast: done } = await podcastApi.save(podcast.id);
-      setPodcast((p) => (p && p.id === done.id ? { ...p, saved: true, expires_at: null } : p));
-      list.refresh({ ...done, segments: undefined });
-      setNotice(t('podcast.savedNotice'));
-    } catch (err) {
-      if (isCapError(err)) {
-        if (err.code === 'premium_only') setRefused(true);
-        upgrade.open(err.message);
-      } else {
-        setProblem(errorText(err));
-      }
-    } finally {
-      setSaving(false);
-    }
+    return premiumSave.run(
+      async () => {
+        const { podcast: done } = await podcastApi.save(podcast.id);
+        setPodcast((p) => (p && p.id === done.id ? { ...p, saved: true, expires_at: null } : p));
+        list.refresh({ ...done, segments: undefined });
+        setNotice(t('podcast.savedNotice'));
+      },
+      (err) => setProblem(errorText(err)),
+    );
   };
 
   const forget = (target: { id: string }) => {
@@ -181,7 +173,7 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
   };
 
   /** Until the allowance is known, or when it cannot be read, saving is offered (spec §6). */
-  const locked = refused || allowance.premium?.podcast_save === false;
+  const locked = premiumSave.refused || allowance.premium?.podcast_save === false;
   const failure = podcast?.status === 'failed' ? errorMessage(failureCode(podcast.error), lang) : null;
   const playable = Boolean(podcast?.segments?.some((s) => s.audio_url));
 
