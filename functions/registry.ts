@@ -11,11 +11,12 @@ import type { SecretKey } from './platform/secret-names.js';
 import { tables, type TableKey } from './platform/tables.js';
 import { EXTRACTION_TIME_LIMIT_MS } from './core/files.js';
 import { PRODUCT_TIME_ZONE } from './core/limits.js';
+import type { PodcastTaskState } from './pipelines/podcast-machine.js';
 
 export type TableAccess = 'read' | 'readWrite';
 export type BucketAccess = 'read' | 'readDelete' | 'readWrite' | 'readWriteDelete';
 /** AWS services a function calls besides its tables, bucket and secrets. */
-export type Capability = 'bedrock' | 'textract' | 'cognito-admin';
+export type Capability = 'bedrock' | 'textract' | 'cognito-admin' | 'polly' | 'start-podcast';
 
 /** A schedule's fields, as EventBridge Scheduler's `cron()` and croner both read them. */
 export interface CronFields {
@@ -32,7 +33,9 @@ export type Trigger =
   | { kind: 'storage'; bucket: 'uploads'; event: 'ObjectCreated' }
   | { kind: 'cognito'; trigger: 'customMessage' | 'postConfirmation' }
   /** A schedule in a time zone; `catchUp`: the laptop host also runs it when it starts, in case a run was missed while it was off. */
-  | { kind: 'schedule'; cron: CronFields; timeZone: string; catchUp: boolean };
+  | { kind: 'schedule'; cron: CronFields; timeZone: string; catchUp: boolean }
+  /** A Task state of a state machine (functions/pipelines/podcast-machine.ts), invoked by Step Functions. */
+  | { kind: 'task'; machine: 'podcast'; state: PodcastTaskState };
 
 export type TriggerKind = Trigger['kind'];
 
@@ -81,10 +84,10 @@ export const registry = [
     tables: allTables('readWrite'),
     uploads: 'readWriteDelete',
     secrets: ['stripeApiKey', 'stripeWebhook', 'promoCodes'],
-    // Generation; account deletion removes the Cognito user.
-    capabilities: ['bedrock', 'cognito-admin'],
-    env: ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ENGINE_PROVIDER'],
-    optionalEnv: ['BEDROCK_MODEL_ID', 'STRIPE_PRICE_ID', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'],
+    // Generation; account deletion removes the Cognito user; a podcast starts its pipeline.
+    capabilities: ['bedrock', 'cognito-admin', 'start-podcast'],
+    env: ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ENGINE_PROVIDER', 'PODCAST_STATE_MACHINE_ARN'],
+    optionalEnv: ['BEDROCK_MODEL_ID', 'STRIPE_PRICE_ID', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL', 'SFN_ENDPOINT'],
     memoryMb: 1024,
     // API Gateway gives up after 30 s.
     timeoutSeconds: 29,
@@ -146,6 +149,61 @@ export const registry = [
     memoryMb: 512,
     timeoutSeconds: 15 * 60,
     retries: 2,
+  },
+  {
+    id: 'PodcastWriteScript',
+    description: 'Writes a podcast script from the course (the first step of the podcast pipeline)',
+    entry: 'functions/pipelines/podcast-tasks.ts',
+    handler: 'writeScript',
+    load: async () => (await import('./pipelines/podcast-tasks.js')).writeScript,
+    trigger: { kind: 'task', machine: 'podcast', state: 'WriteScript' },
+    tables: { podcasts: 'readWrite', subjects: 'read', files: 'read', pages: 'read' },
+    capabilities: ['bedrock'],
+    env: ['ENGINE_PROVIDER', 'SPEECH_PROVIDER'],
+    optionalEnv: ['BEDROCK_MODEL_ID'],
+    memoryMb: 1024,
+    timeoutSeconds: 120,
+  },
+  {
+    id: 'PodcastSynthesiseSegment',
+    description: 'Speaks one podcast segment to MP3 in storage',
+    entry: 'functions/pipelines/podcast-tasks.ts',
+    handler: 'synthesiseSegment',
+    load: async () => (await import('./pipelines/podcast-tasks.js')).synthesiseSegment,
+    trigger: { kind: 'task', machine: 'podcast', state: 'SynthesiseSegment' },
+    tables: { podcasts: 'readWrite' },
+    // Writes the segment's audio; removes it when the podcast failed or went meanwhile.
+    uploads: 'readWriteDelete',
+    capabilities: ['polly'],
+    env: ['SPEECH_PROVIDER'],
+    memoryMb: 1024,
+    timeoutSeconds: 120,
+  },
+  {
+    id: 'PodcastFinalise',
+    description: "Joins a podcast's segments into the episode's MP3 and marks it ready",
+    entry: 'functions/pipelines/podcast-tasks.ts',
+    handler: 'finalise',
+    load: async () => (await import('./pipelines/podcast-tasks.js')).finalise,
+    trigger: { kind: 'task', machine: 'podcast', state: 'Finalise' },
+    tables: { podcasts: 'readWrite' },
+    uploads: 'readWriteDelete',
+    env: [],
+    memoryMb: 1024,
+    timeoutSeconds: 120,
+  },
+  {
+    id: 'PodcastMarkFailed',
+    description: 'Marks a podcast failed, gives its usage unit back and removes its audio',
+    entry: 'functions/pipelines/podcast-tasks.ts',
+    handler: 'markFailed',
+    load: async () => (await import('./pipelines/podcast-tasks.js')).markFailed,
+    trigger: { kind: 'task', machine: 'podcast', state: 'MarkFailed' },
+    tables: { podcasts: 'readWrite', usage: 'readWrite' },
+    uploads: 'readWriteDelete',
+    env: [],
+    memoryMb: 512,
+    timeoutSeconds: 60,
   },
 ] as const satisfies readonly FunctionDef[];
 

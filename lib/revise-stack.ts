@@ -13,6 +13,7 @@ import { Data } from './data.js';
 import { Ingestion } from './ingestion.js';
 import type { DeploymentInputs } from './inputs.js';
 import { Monitoring } from './monitoring.js';
+import { Podcasts } from './podcasts.js';
 import { acknowledgeLibraryResources } from './nag.js';
 import { Schedules } from './schedules.js';
 import type { FunctionContext } from './server-functions.js';
@@ -33,6 +34,7 @@ export class ReviseStack extends Stack {
   readonly web: Web;
   readonly ingestion: Ingestion;
   readonly schedules: Schedules;
+  readonly podcasts: Podcasts;
   readonly monitoring?: Monitoring;
 
   constructor(scope: Construct, id: string, props: ReviseStackProps) {
@@ -64,13 +66,21 @@ export class ReviseStack extends Stack {
         ENGINE_PROVIDER: 'bedrock',
         BEDROCK_MODEL_ID: inputs.bedrockModel.id,
         OCR_PROVIDER: 'textract',
+        SPEECH_PROVIDER: 'polly',
         ...(inputs.stripePriceId ? { STRIPE_PRICE_ID: inputs.stripePriceId } : {}),
       },
     };
     this.auth = new Auth(this, 'Auth', { inputs, functions, siteOrigin });
+    this.podcasts = new Podcasts(this, 'Podcasts', { functions, retain: inputs.retainData });
     const withPool: FunctionContext = {
       ...functions,
-      env: { ...functions.env, USER_POOL_ID: this.auth.userPool.userPoolId, USER_POOL_CLIENT_ID: this.auth.client.userPoolClientId },
+      podcastMachineArn: this.podcasts.stateMachine.stateMachineArn,
+      env: {
+        ...functions.env,
+        USER_POOL_ID: this.auth.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: this.auth.client.userPoolClientId,
+        PODCAST_STATE_MACHINE_ARN: this.podcasts.stateMachine.stateMachineArn,
+      },
     };
     this.api = new Api(this, 'Api', { inputs, functions: withPool, auth: this.auth });
     this.web = web = new Web(this, 'Web', {

@@ -14,7 +14,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionDef } from '../functions/registry.js';
 import type { ConfigVariable } from '../functions/platform/config.js';
-import { secrets } from '../functions/platform/secret-names.js';
+import { secretInput, secrets } from '../functions/platform/secret-names.js';
 import type { Data } from './data.js';
 import { HouseFunction, repoRoot } from './house-function.js';
 import type { BedrockModel, DeploymentInputs } from './inputs.js';
@@ -28,6 +28,8 @@ export interface FunctionContext {
   env: Partial<Record<ConfigVariable, string>>;
   /** The user pool, for entries with the `cognito-admin` capability. */
   userPoolArn?: string;
+  /** The podcast state machine, for entries with the `start-podcast` capability. */
+  podcastMachineArn?: string;
 }
 
 /**
@@ -109,13 +111,17 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
 
   for (const key of def.secrets ?? []) {
     const secret = secrets[key];
-    const name = ctx.inputs[secret.input];
+    const input = secretInput(key);
+    const name = input && ctx.inputs[input];
     // Not configured in this deployment: the feature answers `not_configured`.
     if (!name) continue;
     Secret.fromSecretNameV2(fn, `${key}Secret`, name).grantRead(fn);
     fn.addEnvironment(secret.idVariable, name);
   }
-  if ((def.secrets ?? []).some((key) => ctx.inputs[secrets[key].input])) {
+  if ((def.secrets ?? []).some((key) => {
+    const input = secretInput(key);
+    return input && ctx.inputs[input];
+  })) {
     Validations.of(fn.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:*-??????]',
       reason: 'A secret named by a deployment input is granted by name: Secrets Manager appends six random characters to its ARN, which the wildcard stands for.',
@@ -144,6 +150,18 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
         if (!ctx.userPoolArn) throw new Error(`Function ${def.id} manages users but its construct gives no user pool`);
         // Account deletion removes the Cognito user; nothing else in the pool is reachable.
         fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser'], resources: [ctx.userPoolArn] }));
+        break;
+      case 'polly':
+        // Speech with the voices the app uses; SynthesizeSpeech has no resource but lexicons, which the app does not use.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['polly:SynthesizeSpeech'], resources: ['*'] }));
+        Validations.of(fn.role).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason: 'polly:SynthesizeSpeech takes no resource other than lexicons, which Révise does not use; the role can only speak text, nothing else in Polly.',
+        });
+        break;
+      case 'start-podcast':
+        if (!ctx.podcastMachineArn) throw new Error(`Function ${def.id} starts podcasts but its construct gives no state machine`);
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [ctx.podcastMachineArn] }));
         break;
       default: {
         const unknown: never = capability;

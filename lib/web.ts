@@ -36,6 +36,7 @@ import type { Auth } from './auth.js';
 import { repoRoot } from './house-function.js';
 import type { DeploymentInputs } from './inputs.js';
 import { precompressedGlobs } from './precompressed.js';
+import { PRERENDER_GATE_CSP } from './prerender-gate.js';
 
 export interface WebProps {
   inputs: DeploymentInputs;
@@ -74,8 +75,9 @@ export function contentSecurityPolicy(opts: { region: string; hostedUiDomain?: s
   const hostedUi = opts.hostedUiDomain ? [`https://${opts.hostedUiDomain}`] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // pdf.js and the OCR engine compile WebAssembly; no inline or remote script.
-    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    // pdf.js and the OCR engine compile WebAssembly; no remote script, and no inline one but the
+    // prerendered landing's gate (lib/prerender-gate.ts), allowed by its hash.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", PRERENDER_GATE_CSP],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', opts.uploadsOrigin],
     'font-src': ["'self'", 'data:'],

@@ -3,20 +3,22 @@
 // pdf.js's data files (character maps, standard fonts, image decoders, colour profile) are served
 // by the app under `/pdfjs/`, never fetched from a CDN; so are the OCR engine's worker, its
 // WebAssembly core and its French and English models, under `/assets/ocr-<hash>/` (photo mode).
-// The build preloads the interface font and writes brotli and gzip copies of compressible files
+// The build preloads the interface font, writes the landing's HTML into index.html (rendered at
+// build time, see prerenderLanding) and writes brotli and gzip copies of compressible files
 // (`x.js.br`, `x.js.gz`) for the laptop host to serve by Accept-Encoding.
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { isCompressible, MIN_COMPRESSIBLE_BYTES } from '../lib/precompressed.js';
+import { PRERENDER_GATE_SCRIPT, SCRIPTS_META } from '../lib/prerender-gate.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pdfjsDir = fileURLToPath(new URL('../node_modules/pdfjs-dist/', import.meta.url));
@@ -137,6 +139,55 @@ function preloadFont(): Plugin {
   };
 }
 
+/**
+ * The landing, rendered once at build time by the app's own components (web/src/prerender.tsx,
+ * built for Node into a folder of its own and loaded), written into index.html's root with the
+ * gate script (lib/prerender-gate.ts) that removes it on any other page or for a returning
+ * student: a phone paints the hero from the HTML, before the scripts arrive, and the app's first
+ * render replaces it with the same markup.
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'revise-prerender-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const outDir = path.join(root, `.prerender-${process.pid}`);
+        try {
+          await build({
+            configFile: false,
+            root,
+            logLevel: 'warn',
+            // The OCR files are never used by the landing: their module is a stub here.
+            plugins: [react(), { name: 'revise-prerender-stubs', resolveId: (id) => (id === OCR_MODULE ? `\0${OCR_MODULE}` : null), load: (id) => (id === `\0${OCR_MODULE}` ? "export const ocrBase = '';" : null) }],
+            build: { ssr: path.join(root, 'src', 'prerender.tsx'), outDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+          });
+          const built = (await readdir(outDir)).find((f) => /^prerender\.m?js$/.test(f));
+          if (!built) throw new Error('The landing prerender was not built');
+          const { renderLanding } = (await import(pathToFileURL(path.join(outDir, built)).href)) as { renderLanding(origin: string): Promise<string> };
+          const body = await renderLanding('http://localhost');
+          if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty root to prerender into');
+          // The app's scripts are started by the gate (after the hero's first paint on the landing).
+          const scripts: string[] = [];
+          const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+          if (!entry) throw new Error("index.html has no module entry for the gate to start");
+          scripts.push(entry[1]);
+          let out = html.replace(entry[0], '');
+          out = out.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
+            scripts.push(href);
+            return '';
+          });
+          out = out.replace('</head>', () => `  <meta name="${SCRIPTS_META}" content="${scripts.join(' ')}">\n  </head>`);
+          return out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script>${PRERENDER_GATE_SCRIPT}</script>`);
+        } finally {
+          await rm(outDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -188,7 +239,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), pdfjsData(), ocrAssets(), preloadFont(), precompress()],
+  plugins: [react(), pdfjsData(), ocrAssets(), preloadFont(), prerenderLanding(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist',
@@ -206,6 +257,7 @@ export default defineConfig({
             { name: 'heic', test: /node_modules[\\/]heic-to[\\/]/, priority: 5 },
             { name: 'tesseract', test: /node_modules[\\/](tesseract\.js|regenerator-runtime)[\\/]/, priority: 5 },
             { name: 'katex', test: /node_modules[\\/]katex[\\/]/, priority: 5 },
+            { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'amplify', test: /node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@aws-sdk|@smithy|tslib|uuid|js-cookie)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },

@@ -6,7 +6,7 @@
 // card rules are core/cards.ts.
 import { z } from 'zod';
 import { cardSides, freshCards, newCardRecord, toCard, type CardRecord } from '../core/cards.js';
-import { AppError } from '../core/errors.js';
+import { AppError, errorMessage } from '../core/errors.js';
 import { DECK_SIZE } from '../core/limits.js';
 import { cardBody, cardListQuery, cardParams, deckBody, reviewBody, subjectParams } from '../core/schemas.js';
 import { isDue, recallProbability, review } from '../core/srs.js';
@@ -49,9 +49,10 @@ function deckRecords(subjectId: string, cards: Flashcard[], at: Date): CardRecor
  * A deck: only the cards whose front the subject does not have yet are stored, each one
  * conditionally, so decks generated at the same time never store a front twice. A deck that adds
  * nothing (every card's front already there, even when another deck took it a moment before) is
- * `flashcards_exhausted` and gives its unit back.
+ * `flashcards_exhausted` and gives its unit back. A deck of fewer cards than asked says how many
+ * and why (`shortfall`, in the caller's language).
  */
-export const generateDeck = userRoute({ params: subjectParams, body: deckBody }, async ({ params, body, user }) => {
+export const generateDeck = userRoute({ params: subjectParams, body: deckBody }, async ({ params, body, user, lang }) => {
   const now = new Date();
   const fileId = body.file_id ?? undefined;
   const count = body.count ?? DECK_SIZE.default;
@@ -77,7 +78,8 @@ export const generateDeck = userRoute({ params: subjectParams, body: deckBody },
     },
     { now, plan },
   );
-  return new Reply(201, { cards: value, usage });
+  const shortfall = value.length < count ? { code: 'deck_short' as const, message: errorMessage('deck_short', lang, { made: value.length, asked: count }) } : undefined;
+  return new Reply(201, { cards: value, usage, requested: count, ...(shortfall ? { shortfall } : {}) });
 });
 
 export const listSubjectCards = userRoute({ params: subjectParams, query: cardListQuery }, async ({ params, query, user }) => {

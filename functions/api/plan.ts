@@ -59,8 +59,10 @@ export async function currentPlan(userId: string, subjectId: string, timezone: s
 }
 
 export const getPlan = userRoute({ params: subjectParams, query: timezoneQuery }, async ({ user, params, query }) => {
-  const { exam, weeklyHours, plan } = await currentPlan(user.id, params.subjectId, query.timezone);
-  return exam ? { exam, weekly_hours: weeklyHours, plan } : { exam: null, plan: null };
+  const { exam, weeklyHours, plan, fileNames } = await currentPlan(user.id, params.subjectId, query.timezone);
+  // The names of the files the sessions name, so that a page can say what to read.
+  const files = [...fileNames].map(([file_id, name]) => ({ file_id, name }));
+  return exam ? { exam, weekly_hours: weeklyHours, plan, files } : { exam: null, plan: null };
 });
 
 /** The plan as an iCalendar file: one event per study session. */

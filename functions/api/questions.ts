@@ -16,6 +16,7 @@ import { newItemId } from '../platform/store/drafts.js';
 import { findSubject } from '../platform/store/subjects.js';
 import { studyContext } from '../platform/study-context.js';
 import { withUsage } from '../platform/usage.js';
+import { creditStudyEvent } from '../platform/activity.js';
 
 export const askQuestion = userRoute({ params: subjectParams, body: z.unknown() }, async ({ params, body, user, lang }) => {
   // The question's own messages first (empty, too long, no mode), then the schema.
@@ -46,5 +47,6 @@ export const askQuestion = userRoute({ params: subjectParams, body: z.unknown() 
     },
     { now, plan },
   );
+  await creditStudyEvent(user.id, params.subjectId, 'question');
   return { ...value, usage };
 });

@@ -11,6 +11,7 @@ import { createSheetDraft, deleteSheet, getSheetOrThrow, listSavedSheets, saveSh
 import { findSubject, getSubjectOrThrow } from '../platform/store/subjects.js';
 import { studyContext } from '../platform/study-context.js';
 import { requirePremium, withUsage } from '../platform/usage.js';
+import { creditStudyEvent } from '../platform/activity.js';
 
 export const generateSheet = userRoute(
   { params: subjectParams, body: sheetBody },
@@ -36,6 +37,7 @@ export const generateSheet = userRoute(
       },
       { now, plan },
     );
+    await creditStudyEvent(user.id, params.subjectId, 'sheet');
     return { sheet: value, usage };
   },
 );

@@ -15,14 +15,17 @@ import { requirePremium } from '../platform/usage.js';
 
 const statsQuery = z.object({ range: z.enum(statRanges).default('7d'), timezone: z.string().min(1).max(64).optional() }).strict();
 
-async function statisticsOf(userId: string, subjectId: string | null, range: StatRange, timezone: string | undefined) {
+/** The statistics of the range and the history records they were computed from (the coach reads both). */
+export async function statisticsAndHistory(userId: string, subjectId: string | null, range: StatRange, timezone: string | undefined) {
   const now = new Date();
   const today = localDate(now, timezone);
   const since = range === 'all' ? null : dayString(dayNumber(today) - (range === '7d' ? 7 : 30));
   const subjects = subjectId ? [subjectId] : (await listSubjectItems(userId)).map((s) => s.id);
   const [days, history, files] = await Promise.all([
     studyDays(userId, since ?? '0000-00-00', today),
-    readHistory(userId, subjectId, since ? `${since}T00:00:00.000Z` : null),
+    // One bounded query per subject (its history since the range's start), never the whole
+    // account's history filtered afterwards.
+    Promise.all(subjects.map((id) => readHistory(userId, id, since ? `${since}T00:00:00.000Z` : null))).then((lists) => lists.flat()),
     Promise.all(
       subjects.map(async (id) => {
         const [records, studied] = await Promise.all([listFileRecords(userId, id), studiedPages(userId, id)]);
@@ -31,14 +34,18 @@ async function statisticsOf(userId: string, subjectId: string | null, range: Sta
     ).then((lists) => lists.flat()),
   ]);
   const dated = history.map((h: HistoryRecord) => ({ ...h, date: localDate(new Date(h.at), timezone) })) as (StatQuizRecord | StatReviewRecord)[];
-  return computeStatistics({
+  const stats = computeStatistics({
     range,
     today,
     days: days.filter((d) => !subjectId || d.subject_id === subjectId),
     history: dated,
     files,
   });
+  return { stats, history: dated };
 }
+
+const statisticsOf = async (userId: string, subjectId: string | null, range: StatRange, timezone: string | undefined) =>
+  (await statisticsAndHistory(userId, subjectId, range, timezone)).stats;
 
 /** What a free account sees: the last 7 days in three figures. */
 function summaryOf(stats: Awaited<ReturnType<typeof statisticsOf>>) {

@@ -278,6 +278,12 @@ export const catalogue = {
     fr: 'Chaque notion de ce cours a déjà sa carte.',
     en: 'Every notion in this course already has its card.',
   },
+  // Not an error: said with the deck (201) when it holds fewer cards than asked for.
+  deck_short: {
+    status: 201,
+    fr: 'Seulement {made} sur les {asked} cartes demandées : ce cours ne contient pas d’autre notion (définition, formule, date, personnage, méthode) qui ne soit pas déjà dans tes cartes.',
+    en: 'Only {made} of the {asked} cards asked for: this course holds no other notion (definition, formula, date, person, method) that is not already in your cards.',
+  },
   card_not_found: { status: 404, fr: 'Carte introuvable', en: 'Card not found' },
   card_empty: {
     status: 400,
@@ -289,17 +295,35 @@ export const catalogue = {
     fr: 'Cette carte vient d’être révisée ailleurs. Recharge-la pour continuer.',
     en: 'This card was just reviewed elsewhere. Reload it to continue.',
   },
+  // Exams, practical cases, the coach
+  exam_not_found: { status: 404, fr: 'Examen introuvable', en: 'Exam not found' },
+  exam_question_not_found: { status: 404, fr: 'Question introuvable dans cet examen', en: 'Question not found in this exam' },
+  exam_submitted: { status: 409, fr: 'Cet examen a déjà été rendu.', en: 'This exam has already been submitted.' },
+  exam_time_over: { status: 409, fr: "Le temps de l'examen est écoulé : cette réponse n'a pas été enregistrée.", en: 'Time is up for this exam: this answer was not saved.' },
+  case_not_found: { status: 404, fr: 'Cas pratique introuvable', en: 'Practical case not found' },
+  case_unavailable: {
+    status: 409,
+    fr: "Ce cours ne contient pas assez de règles ou de définitions pour construire un cas pratique.",
+    en: 'This course does not hold enough rules or definitions to build a practical case.',
+  },
   // Podcasts (spec §2, §4 Podcast, §8 Podcast)
   podcast_file_required: {
     status: 400,
     fr: 'Veuillez sélectionner un fichier pour générer un podcast',
     en: 'Please select a file to generate a podcast',
   },
+  podcast_no_file: {
+    status: 400,
+    fr: 'Aucun fichier sélectionné : ajoute un cours à cette matière pour générer un podcast.',
+    en: 'No file selected: add a course to this subject to generate a podcast.',
+  },
   podcast_no_text: {
     status: 409,
     fr: "Ce fichier ne contient pas de texte : impossible d'en faire un podcast.",
     en: 'This file has no text: a podcast cannot be made from it.',
   },
+  podcast_not_found: { status: 404, fr: 'Podcast introuvable', en: 'Podcast not found' },
+  podcast_not_ready: { status: 409, fr: "Le podcast n'est pas encore prêt.", en: 'The podcast is not ready yet.' },
   podcast_generation_failed: {
     status: 502,
     fr: 'La génération du podcast a échoué. Réessaie : ce podcast ne compte pas dans ta limite.',

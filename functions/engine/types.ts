@@ -248,7 +248,87 @@ export interface PracticeEngine {
 
 /** One interface for every generator; each provider implements it and returns validated shapes. */
 export interface StudyEngine extends PracticeEngine {
-  readonly name: 'local' | 'bedrock';
+  readonly name: 'local' | 'bedrock' | 'openai';
   answer(request: AnswerRequest): Promise<Answer>;
   sheet(request: SheetRequest): Promise<Sheet>;
+  /** The coach's replies (both providers have it; test doubles may leave it out). */
+  coach?(request: CoachRequest): Promise<CoachReply>;
+  /** A podcast's script (defined below the engine's other shapes). */
+  podcastScript(request: PodcastScriptRequest): Promise<PodcastScript>;
+}
+
+// ---- The coach ----
+
+/**
+ * One paragraph of the coach's reply: from the student's record (stating only figures it was
+ * given, named in `figures`), from the course (citing the pages it rests on), or a note.
+ */
+export const coachBlockSchema = z.object({
+  kind: z.enum(['record', 'course', 'note']),
+  text: z.string().min(1).max(2_000),
+  /** Ids of the student's figures the text states. */
+  figures: z.array(z.string().min(1)),
+  citations: z.array(citationSchema),
+});
+export type CoachBlock = z.infer<typeof coachBlockSchema>;
+
+export const coachReplySchema = z.object({
+  language: z.enum(courseLanguages),
+  blocks: z.array(coachBlockSchema).min(1).max(12),
+});
+export type CoachReply = z.infer<typeof coachReplySchema>;
+
+/** A sentence of the student's record (the briefing's), with the figures it states and the pages it names. */
+export interface CoachRecordLine {
+  topic: 'went_well' | 'weakest' | 'today' | 'next';
+  text: string;
+  figures: { id: string; value: number }[];
+  citations: Citation[];
+}
+
+export interface CoachRequest {
+  course: Course;
+  message: string;
+  level: EducationLevel | null;
+  /** The language the coach writes in (the interface's). */
+  interfaceLanguage: CourseLanguage;
+  /** The student's record: the only figures the coach may state. */
+  record: CoachRecordLine[];
+}
+
+/** The coach's conversation: replies grounded in the course and in the student's record. */
+export interface CoachEngine {
+  coach(request: CoachRequest): Promise<CoachReply>;
+}
+
+// ---- Podcasts ----
+
+/** One line of a podcast's dialogue: who says it (0: first voice, 1: second), what, and the pages it rests on. */
+export const podcastLineSchema = z.object({
+  speaker: z.union([z.literal(0), z.literal(1)]),
+  /** Plain text, as it is spoken (never SSML: the speech provider builds and escapes its own markup). */
+  text: z.string().min(1).max(1_500),
+  citations: z.array(citationSchema).min(1),
+});
+export type PodcastLine = z.infer<typeof podcastLineSchema>;
+
+/** A podcast's script: an opening, the material in the document's order, recap questions, a closing. */
+export const podcastScriptSchema = z.object({
+  title: z.string().min(1),
+  language: z.enum(courseLanguages),
+  segments: z.array(podcastLineSchema).min(3).max(400),
+});
+export type PodcastScript = z.infer<typeof podcastScriptSchema>;
+
+export interface PodcastScriptRequest {
+  course: Course;
+  /** Narrow the episode to one file; otherwise the whole subject. */
+  fileId?: string;
+  /** host: a host interviews an expert; expert: an expert teaches a learner; student: two students quiz each other. */
+  style: 'host' | 'expert' | 'student';
+  /** How many words the dialogue should hold: the chosen length times the voices' measured words per minute. */
+  targetWords: number;
+  /** The two speakers' names, as they introduce each other. */
+  speakers: readonly [string, string];
+  level: EducationLevel | null;
 }

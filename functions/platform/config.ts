@@ -2,13 +2,15 @@
 // these variables on each Lambda; the laptop host sets the same ones before loading handlers.
 // This module and clients.ts are the only places that know which host the code runs in.
 import { z } from 'zod';
+import { openaiOutputModes } from '../engine/openai/chat-completions.js';
 import { secretVariables } from './secret-names.js';
 import { tables, type TableKey } from './tables.js';
 
 const optionalUrl = z.string().url().optional();
 
-export const engineProviders = ['local', 'bedrock'] as const;
+export const engineProviders = ['local', 'bedrock', 'openai'] as const;
 export const ocrProviders = ['local', 'textract'] as const;
+export const speechProviders = ['local', 'polly'] as const;
 
 const schema = z.object({
   AWS_REGION: z.string().min(1).default('eu-west-3'),
@@ -26,7 +28,7 @@ const schema = z.object({
   JWT_ISSUER: optionalUrl,
   JWKS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Who writes answers and sheets: the built-in engine (laptop) or Amazon Bedrock (cloud). */
+  /** Who writes answers and sheets: the built-in engine (laptop), Amazon Bedrock (cloud), or an OpenAI-compatible server. */
   ENGINE_PROVIDER: z.enum(engineProviders).default('local'),
   /** Bedrock model or inference profile id; required with ENGINE_PROVIDER=bedrock. */
   BEDROCK_MODEL_ID: z.string().min(1).optional(),
@@ -34,6 +36,14 @@ const schema = z.object({
   BEDROCK_ENDPOINT: optionalUrl,
   /** Most input tokens one generation request may send to Bedrock. */
   BEDROCK_INPUT_TOKENS: z.coerce.number().int().min(4_000).max(150_000).default(12_000),
+  /** Base URL of an OpenAI-compatible API, version included (`http://127.0.0.1:11434/v1`); required with ENGINE_PROVIDER=openai. */
+  OPENAI_BASE_URL: optionalUrl,
+  /** The model that server runs (`qwen2.5:7b-instruct`); required with ENGINE_PROVIDER=openai. */
+  OPENAI_MODEL: z.string().min(1).optional(),
+  /** How that model is held to the app's JSON schemas: a JSON-schema response format, or a forced function call. */
+  OPENAI_OUTPUT: z.enum(openaiOutputModes).default('json_schema'),
+  /** Most input tokens one generation request may send to that model (its context window, less the answer). */
+  OPENAI_INPUT_TOKENS: z.coerce.number().int().min(2_000).max(150_000).default(6_000),
   /** Textract endpoint override (tests, VPC endpoints); unset in the cloud. */
   TEXTRACT_ENDPOINT: optionalUrl,
   /** Who reads scanned pages: tesseract.js (`local`, the laptop) or Amazon Textract (the cloud). */
@@ -42,6 +52,16 @@ const schema = z.object({
   OCR_DATA_DIR: z.string().min(1).optional(),
   /** A fixed interval between Textract job polls (tests); unset: back-off from 1 s to 10 s. */
   TEXTRACT_POLL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Who speaks podcasts: espeak-ng as WebAssembly (`local`, the laptop's synthetic voices) or Amazon Polly (the cloud's natural voices). */
+  SPEECH_PROVIDER: z.enum(speechProviders).default('local'),
+  /** Polly endpoint override (tests, VPC endpoints); unset in the cloud. */
+  POLLY_ENDPOINT: optionalUrl,
+  /** The AWS profile Polly is called with from the laptop (SPEECH_PROVIDER=polly); unset in the cloud (the function's role). */
+  POLLY_PROFILE: z.string().min(1).optional(),
+  /** Step Functions endpoint: the laptop host's stand-in that runs the same definition; unset in the cloud. */
+  SFN_ENDPOINT: optionalUrl,
+  /** The podcast state machine's ARN (CDK sets the cloud's; the laptop host its stand-in's). */
+  PODCAST_STATE_MACHINE_ARN: z.string().min(1).optional(),
   /** Secrets Manager endpoint override (tests, VPC endpoints); unset in the cloud. */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
   /** Stripe price of the Premium plan (price_…); the laptop host sets its stand-in's price. */
@@ -55,6 +75,11 @@ const schema = z.object({
 }).superRefine((env, ctx) => {
   if (env.ENGINE_PROVIDER === 'bedrock' && !env.BEDROCK_MODEL_ID) {
     ctx.addIssue({ code: 'custom', path: ['BEDROCK_MODEL_ID'], message: 'is required with ENGINE_PROVIDER=bedrock' });
+  }
+  if (env.ENGINE_PROVIDER === 'openai') {
+    for (const key of ['OPENAI_BASE_URL', 'OPENAI_MODEL'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with ENGINE_PROVIDER=openai' });
+    }
   }
 });
 

@@ -37,7 +37,9 @@ import { deleteSubjectPlanning } from './store/progress.js';
 import { deleteSubjectConversations } from './store/conversations.js';
 import { deletePages } from './store/pages.js';
 import { deleteSubjectQuizSessions } from './store/quiz-sessions.js';
+import { deleteSubjectExams } from './store/exams.js';
 import { deleteSubjectSheets } from './store/sheets.js';
+import { deleteSubjectPodcasts } from './store/podcasts.js';
 import { getSubjectOrThrow, releaseFileSlot, removeSubjectItem, reserveFileSlot } from './store/subjects.js';
 
 export interface UploadRequest {
@@ -176,7 +178,7 @@ export async function getFileOrThrow(userId: string, subjectId: string, fileId: 
 
 /**
  * Deletes a subject with every file in it (objects first), its conversations, revision sheets,
- * quiz sessions, flashcards, exam date and studied pages, then the subject itself (last, so that a failure half-way leaves it to delete again).
+ * podcasts (audio first), quiz sessions, flashcards, exam date and studied pages, then the subject itself (last, so that a failure half-way leaves it to delete again).
  */
 export async function removeSubject(userId: string, subjectId: string): Promise<void> {
   const subject = await getSubjectOrThrow(userId, subjectId);
@@ -190,7 +192,9 @@ export async function removeSubject(userId: string, subjectId: string): Promise<
   await deletePages(userId, subjectId);
   await deleteSubjectConversations(userId, subjectId);
   await deleteSubjectSheets(userId, subjectId);
+  await deleteSubjectPodcasts(userId, subjectId, new Date());
   await deleteSubjectQuizSessions(userId, subjectId);
+  await deleteSubjectExams(userId, subjectId);
   await deleteSubjectCards(userId, subjectId);
   await deleteSubjectPlanning(userId, subjectId);
   invalidateCourse(userId, subjectId);

@@ -1,13 +1,19 @@
 // The study engine of this host, chosen by ENGINE_PROVIDER: `local` (the default, the laptop
 // host) runs the built-in engine; `bedrock` (set by CDK on the API function) writes with the
-// Bedrock model BEDROCK_MODEL_ID. Handlers call studyEngine() and never ask which one they got.
+// Bedrock model BEDROCK_MODEL_ID; `openai` writes with the model OPENAI_MODEL of an
+// OpenAI-compatible server at OPENAI_BASE_URL (a local model server, a school's server), its key
+// (if any) read as a secret. Handlers call studyEngine() and never ask which one they got.
 // The local engine is imported through a computed name when first used, so that the cloud bundle
 // does not carry it (as the OCR providers do).
+import { EngineError } from '../engine/errors.js';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { converseTransport } from '../engine/bedrock/converse.js';
 import { bedrockEngine } from '../engine/bedrock/index.js';
+import { chatCompletionsTransport, openaiEngine } from '../engine/openai/index.js';
 import type { StudyEngine } from '../engine/types.js';
 import { config } from './config.js';
 import { logger } from './logger.js';
+import { secretValue } from './secrets.js';
 
 let chosen: { engine: StudyEngine; client?: BedrockRuntimeClient } | undefined;
 
@@ -33,6 +39,12 @@ function lazyLocalEngine(): StudyEngine {
     quizQuestion: async (request) => (await load()).quizQuestion(request),
     evaluate: async (request) => (await load()).evaluate(request),
     flashcards: async (request) => (await load()).flashcards(request),
+    coach: async (request) => {
+      const engine = await load();
+      if (!engine.coach) throw new EngineError('unavailable', 'the local engine has no coach');
+      return engine.coach(request);
+    },
+    podcastScript: async (request) => (await load()).podcastScript(request),
   };
 }
 
@@ -41,7 +53,7 @@ function bedrock(): { engine: StudyEngine; client: BedrockRuntimeClient } {
   // One attempt per SDK call: the engine retries with its own policy and time budget.
   const client = new BedrockRuntimeClient({ region: c.AWS_REGION, endpoint: c.BEDROCK_ENDPOINT, maxAttempts: 1 });
   const engine = bedrockEngine({
-    client,
+    transport: converseTransport(client),
     modelId: c.BEDROCK_MODEL_ID!,
     inputTokenBudget: c.BEDROCK_INPUT_TOKENS,
     onGeneration: (facts) => logger.info({ engine: 'bedrock', ...facts }, 'generation done'),
@@ -49,8 +61,27 @@ function bedrock(): { engine: StudyEngine; client: BedrockRuntimeClient } {
   return { engine, client };
 }
 
+function openai(): StudyEngine {
+  const c = config();
+  const transport = chatCompletionsTransport({
+    baseUrl: c.OPENAI_BASE_URL!,
+    output: c.OPENAI_OUTPUT,
+    // Optional: a server on the laptop asks for none.
+    apiKey: () => secretValue('openaiApiKey').catch(() => undefined),
+  });
+  return openaiEngine({
+    transport,
+    modelId: c.OPENAI_MODEL!,
+    inputTokenBudget: c.OPENAI_INPUT_TOKENS,
+    onGeneration: (facts) => logger.info({ engine: 'openai', ...facts }, 'generation done'),
+  });
+}
+
 export function studyEngine(): StudyEngine {
-  if (!chosen) chosen = config().ENGINE_PROVIDER === 'bedrock' ? bedrock() : { engine: lazyLocalEngine() };
+  if (!chosen) {
+    const provider = config().ENGINE_PROVIDER;
+    chosen = provider === 'bedrock' ? bedrock() : provider === 'openai' ? { engine: openai() } : { engine: lazyLocalEngine() };
+  }
   return chosen.engine;
 }
 

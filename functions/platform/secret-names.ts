@@ -10,8 +10,8 @@ export interface SecretDef {
   idVariable: string;
   /** Variable carrying the value itself (laptop host, tests). */
   valueVariable: string;
-  /** Deployment input (lib/inputs.ts) naming the secret in the cloud. */
-  input: 'stripeSecretName' | 'stripeWebhookSecretName' | 'promoCodesSecretName';
+  /** Deployment input (lib/inputs.ts) naming the secret in the cloud; none for a secret only a laptop or self-hosted server sets. */
+  input?: 'stripeSecretName' | 'stripeWebhookSecretName' | 'promoCodesSecretName';
   description: string;
 }
 
@@ -34,11 +34,20 @@ export const secrets = {
     input: 'promoCodesSecretName',
     description: 'the accepted promo codes, comma-separated',
   },
+  openaiApiKey: {
+    idVariable: 'OPENAI_API_KEY_SECRET_ID',
+    valueVariable: 'OPENAI_API_KEY',
+    // No deployment input: the cloud stack writes with Bedrock.
+    description: 'API key of the OpenAI-compatible server (ENGINE_PROVIDER=openai); local servers need none',
+  },
 } as const satisfies Record<string, SecretDef>;
 
 export type SecretKey = keyof typeof secrets;
 
 export const secretKeys = Object.keys(secrets) as SecretKey[];
+
+/** The deployment input naming the secret in the cloud, if it has one. */
+export const secretInput = (key: SecretKey): SecretDef['input'] => (secrets[key] as SecretDef).input;
 
 /** The configuration variables of every secret, for config.ts's schema. */
 export const secretVariables: Record<string, z.ZodOptional<z.ZodString>> = Object.fromEntries(

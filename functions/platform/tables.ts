@@ -166,6 +166,19 @@ export const tables = {
     ttlAttribute: 'expires_at',
   },
   /**
+   * Exams and practical cases: `sk = {subject_id}#{id}`, `kind` (`exam` or `case`), the
+   * generated questions as JSON (each with its answer, shown only in the result), the answers as
+   * a map written one question at a time, conditional on the deadline and on no submission yet;
+   * the submission is one conditional update that claims the grading, so one result per exam.
+   */
+  exams: {
+    id: 'Exams',
+    userData: { by: 'partition' },
+    env: 'TABLE_EXAMS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+  },
+  /**
    * Flashcards with their FSRS state: `sk = {subject_id}#{card_id}`. A mistake card's id is a hash
    * of the fact it tests, so a conditional put makes it once per fact per subject.
    */
@@ -187,6 +200,20 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
     userData: { by: 'partition' },
+  },
+  /**
+   * Podcasts: `sk` = the podcast id (time-ordered), its subject, choices, status, script and the
+   * measured length of each segment (`segment_seconds`, one map entry per segment, written by
+   * the pipeline's tasks one conditional update at a time). Unsaved ones expire after a day
+   * (`expires_at`); their audio lives under the student's prefix in the uploads bucket.
+   */
+  podcasts: {
+    id: 'Podcasts',
+    userData: { by: 'partition' },
+    env: 'TABLE_PODCASTS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
   },
   /**
    * Events and requests already handled, so that a replay returns the first result instead of

@@ -23,6 +23,7 @@ import { startDynamo, type LocalDynamo } from './dynamo.js';
 import { openMailbox, type Mailbox, type MailMessage, type StoredMailbox } from './mailbox.js';
 import { startStorage, type LocalStorage, type ObjectCreatedListener } from './storage.js';
 import { mountFunctions, type MountedFunctions } from './triggers.js';
+import { startLocalStepFunctions, type LocalStepFunctions } from './stepfunctions.js';
 import { answerClientError, headerLang, readBody, refuseBody, sendError } from './transport.js';
 import { handleStripePages } from './stripe-pages.js';
 import { STANDIN_API_KEY, startStripeStandIn, type StripeStandIn } from './stripe-standin.js';
@@ -60,6 +61,8 @@ export interface LocalHost {
   functions: Pick<MountedFunctions, 'mounted' | 'runSchedule' | 'nextRuns'>;
   /** The local Stripe stand-in, unless the developer gave a Stripe key of their own (STRIPE_SECRET_KEY). */
   stripe: StripeStandIn | null;
+  /** The laptop's Step Functions, running the podcast pipeline. */
+  stepFunctions: Pick<LocalStepFunctions, 'idle' | 'executions' | 'podcastMachineArn'>;
   /** The configuration variables the host gave the handlers. */
   environment: Readonly<Record<string, string>>;
   stop(): Promise<void>;
@@ -117,6 +120,9 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
 
   const region = process.env.AWS_REGION || 'eu-west-3';
   const bucket = process.env.UPLOADS_BUCKET || 'uploads';
+  // Polly from the laptop speaks with the developer's own AWS profile (the embedded services get the local keys).
+  const speechProvider = process.env.SPEECH_PROVIDER === 'polly' ? 'polly' : 'local';
+  const developerProfile = process.env.POLLY_PROFILE || process.env.AWS_PROFILE;
   Object.assign(process.env, { AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey });
   delete process.env.AWS_SESSION_TOKEN;
   // The SDK's notice about its future Node requirement says nothing about this app's behaviour.
@@ -128,6 +134,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   let cognito: LocalCognito | undefined;
   let mailbox: StoredMailbox | undefined;
   let stripeStandIn: StripeStandIn | undefined;
+  let stepFunctions: LocalStepFunctions | undefined;
   let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
 
   // Work started by triggers (extractions, scheduled jobs) runs in the background; stopping waits
@@ -150,6 +157,8 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     // Before the servers: its last webhooks go to the API.
     await stripeStandIn?.close().catch((err: unknown) => warn('Stopping the Stripe stand-in failed', err));
     await Promise.all(servers.map(closeServer));
+    await stepFunctions?.idle();
+    await stepFunctions?.close().catch((err: unknown) => warn('Stopping the Step Functions stand-in failed', err));
     await vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
     while (background.size) await Promise.allSettled([...background]);
     if (extractionModule) await (await extractionModule).closeExtraction().catch((err: unknown) => warn('Stopping the extraction workers failed', err));
@@ -202,6 +211,19 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
       OCR_DATA_DIR: path.join(dataDir, 'ocr'),
     };
     for (const t of tableList) env[t.env] = t.id;
+    // Podcasts: the same state machine run in-process, its tasks the registry's; speech by
+    // espeak-ng, or Polly with the developer's AWS profile when SPEECH_PROVIDER=polly.
+    stepFunctions = await startLocalStepFunctions({
+      region,
+      taskHandler: (state) => {
+        if (!mounted) return Promise.reject(new Error('The task handlers are not mounted yet'));
+        return mounted.taskHandler(state);
+      },
+      track,
+      warn,
+    });
+    Object.assign(env, { SFN_ENDPOINT: stepFunctions.endpoint, PODCAST_STATE_MACHINE_ARN: stepFunctions.podcastMachineArn, SPEECH_PROVIDER: speechProvider });
+    if (speechProvider === 'polly') env.POLLY_PROFILE = developerProfile || 'default';
     // Stripe: the local stand-in, unless the developer exported a key of their own (then the
     // handlers talk to Stripe's test mode with it, and STRIPE_PRICE_ID names their price).
     const ownStripeKey = process.env.STRIPE_SECRET_KEY && process.env.STRIPE_SECRET_KEY !== STANDIN_API_KEY;
@@ -319,6 +341,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     onObjectCreated: (listener) => services.storage.onObjectCreated(listener),
     functions: services.mounted,
     stripe: stripeStandIn ?? null,
+    stepFunctions: stepFunctions!,
     environment: { ...hostEnvironment },
     stop() {
       stopping ??= closeAll();

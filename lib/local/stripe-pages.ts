@@ -80,7 +80,7 @@ function checkoutPage(standIn: StripeStandIn, id: string, error?: string): strin
   );
 }
 
-function portalPage(standIn: StripeStandIn, id: string): string | null {
+function portalPage(standIn: StripeStandIn, id: string, error?: string): string | null {
   const ps = standIn.get('portalSessions', id);
   if (!ps) return null;
   const subs = standIn.subscriptionsOf(String(ps.customer)).filter((s) => s.status !== 'canceled');
@@ -93,9 +93,22 @@ function portalPage(standIn: StripeStandIn, id: string): string | null {
       return `<div class="card">
   <h1>Révise Premium</h1>
   <dl>
-    <dt>Statut</dt><dd data-testid="portal-status">${ending ? `Annulé — actif jusqu'au ${esc(frDate(item.current_period_end))}` : `Actif — renouvelé le ${esc(frDate(item.current_period_end))}`}</dd>
+    <dt>Statut</dt><dd data-testid="portal-status">${
+      sub.status === 'past_due'
+        ? `Paiement refusé — l'abonnement s'arrête le ${esc(frDate(item.current_period_end))} sans nouvelle carte`
+        : ending
+          ? `Annulé — actif jusqu'au ${esc(frDate(item.current_period_end))}`
+          : `Actif — renouvelé le ${esc(frDate(item.current_period_end))}`
+    }</dd>
     <dt>Carte</dt><dd>${card ? `${esc(card.brand)} •••• ${esc(card.last4)}` : '—'}</dd>
   </dl>
+  <form method="post" action="/dev/stripe/portal/${esc(id)}">
+    <input type="hidden" name="subscription" value="${esc(sub.id)}">
+    <label for="card-${esc(sub.id)}">Nouvelle carte / New card</label>
+    <input id="card-${esc(sub.id)}" name="card_number" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" required>
+    ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+    <button type="submit" name="action" value="card" class="secondary">Changer de carte</button>
+  </form>
   <form method="post" action="/dev/stripe/portal/${esc(id)}">
     <input type="hidden" name="subscription" value="${esc(sub.id)}">
     ${
@@ -152,6 +165,14 @@ export async function handleStripePages(req: IncomingMessage, res: ServerRespons
     if (sub && sub.customer === ps.customer && (action === 'cancel' || action === 'resume')) {
       await standIn.setCancelAtPeriodEnd(sub.id, action === 'cancel');
       await standIn.idle();
+    }
+    if (sub && sub.customer === ps.customer && action === 'card') {
+      const outcome = await standIn.changeCard(sub.id, { number: form.get('card_number') ?? '' });
+      await standIn.idle();
+      if (!outcome.ok) {
+        sendHtml(res, 402, portalPage(standIn, id, outcome.message) ?? '');
+        return true;
+      }
     }
     res.writeHead(303, { location: `/dev/stripe/portal/${id}`, 'cache-control': 'no-store' }).end();
     return true;

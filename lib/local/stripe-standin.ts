@@ -13,6 +13,15 @@
 // its own origin under /dev/stripe (lib/local/stripe-pages.ts). Paying or changing the
 // subscription there sends the events Stripe would send, signed with the host's webhook secret,
 // to the real webhook route, one after the other.
+//
+// Renewals: when a subscription's period ends (checked every minute and whenever the stand-in's
+// clock moves), it is renewed as Stripe's billing would: its card is charged, a paid invoice and
+// the new period (`customer.subscription.updated`, `invoice.paid`); a card that fails charges
+// (Stripe's 4000 0000 0000 0341, which the portal accepts as a new card) gives an open invoice,
+// `invoice.payment_failed` and `past_due`, and a period that ends still unpaid cancels it
+// (`customer.subscription.deleted`); a subscription set to cancel at the period end ends there.
+// Tests move the stand-in's clock (`advanceClock`, or `POST /v1/test_helpers/advance_clock`
+// with `seconds`, a stand-in-only helper standing for Stripe's test clocks); the offset is kept.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
@@ -27,9 +36,13 @@ export const STANDIN_PRICE_ID = 'price_revise_premium_monthly';
 export const STANDIN_API_KEY = 'sk_test_revise_local_standin';
 
 /** Stripe's test cards (https://docs.stripe.com/testing): the one that pays and the generic decline. */
-export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002', chargeFails: '4000000000000341' } as const;
+
+/** How often the stand-in looks for periods that have ended. */
+const RENEWAL_CHECK_MS = 60_000;
 
 type Obj = Record<string, unknown> & { id: string };
+type Kind = Exclude<keyof State, 'idempotency' | 'clockOffsetMs'>;
 
 interface State {
   customers: Record<string, Obj>;
@@ -40,6 +53,8 @@ interface State {
   portalSessions: Record<string, Obj>;
   balanceTransactions: Record<string, Obj>;
   idempotency: Record<string, { path: string; status: number; body: unknown }>;
+  /** How far the stand-in's clock is ahead of the host's (tests move it). */
+  clockOffsetMs: number;
 }
 
 const emptyState = (): State => ({
@@ -51,6 +66,7 @@ const emptyState = (): State => ({
   portalSessions: {},
   balanceTransactions: {},
   idempotency: {},
+  clockOffsetMs: 0,
 });
 
 const PRICES: Record<string, Obj> = {
@@ -125,11 +141,17 @@ export interface StripeStandIn {
   /** The API (`/v1/…`) as a request handler (also served on the stand-in's own port). */
   handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
   /** Reads a stored object (pages and tests). */
-  get(kind: keyof Omit<State, 'idempotency'>, id: string): Obj | undefined;
+  get(kind: Kind, id: string): Obj | undefined;
   /** Pays an open checkout session with a test card: the outcome the checkout page shows. */
   pay(sessionId: string, card: { number: string; expMonth?: number; expYear?: number }): Promise<{ ok: true; redirect: string } | { ok: false; message: string }>;
   /** Cancels a subscription at the end of its period, or resumes it (the portal's buttons). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<Obj>;
+  /** A new card for the subscription (the portal's form): refused like a checkout if declined. */
+  changeCard(subscriptionId: string, card: { number: string }): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** Moves the stand-in's clock forward, then renews or ends the periods that have ended. */
+  advanceClock(seconds: number): Promise<void>;
+  /** Renews or ends every subscription whose period has ended (also run every minute). */
+  renewDue(): Promise<void>;
   /** Subscriptions of a customer, newest first. */
   subscriptionsOf(customerId: string): Obj[];
   /** Resolves when every event sent so far has been delivered (or given up on). */
@@ -138,8 +160,9 @@ export interface StripeStandIn {
 }
 
 export async function startStripeStandIn(opts: StripeStandInOptions): Promise<StripeStandIn> {
-  const clock = opts.clock ?? (() => new Date());
   const state: State = existsSync(opts.file) ? { ...emptyState(), ...(JSON.parse(await readFile(opts.file, 'utf8')) as Partial<State>) } : emptyState();
+  const hostClock = opts.clock ?? (() => new Date());
+  const clock = () => new Date(hostClock().getTime() + state.clockOffsetMs);
 
   // Writes are queued so that the file always holds a whole state.
   let saving: Promise<void> = Promise.resolve();
@@ -188,7 +211,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     return delivering;
   };
 
-  const need = <K extends keyof Omit<State, 'idempotency'>>(kind: K, id: string, what: string): Obj => {
+  const need = <K extends Kind>(kind: K, id: string, what: string): Obj => {
     const o = state[kind][id];
     if (!o) throw new StripeError(404, 'invalid_request_error', 'resource_missing', `No such ${what}: '${id}'`, 'id');
     return o;
@@ -232,16 +255,9 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     return sub;
   }
 
-  async function pay(sessionId: string, card: { number: string; expMonth?: number; expYear?: number }) {
-    const session = need('sessions', sessionId, 'checkout.session');
-    if (session.status !== 'open') return { ok: false as const, message: 'Cette session de paiement est terminée. / This checkout session has ended.' };
-    const number = card.number.replace(/[\s-]/g, '');
-    if (number === TEST_CARDS.declined) return { ok: false as const, message: 'Votre carte a été refusée. / Your card was declined. (card_declined)' };
-    if (number !== TEST_CARDS.success) {
-      return { ok: false as const, message: 'Carte de test inconnue : utilisez 4242 4242 4242 4242 (paiement accepté) ou 4000 0000 0000 0002 (refusé). / Unknown test card.' };
-    }
+  /** A card payment method of Stripe's test cards, made the customer's default. */
+  const cardMethod = (customer: Obj, number: string, card: { expMonth?: number; expYear?: number } = {}): Obj => {
     const now = clock();
-    const customer = need('customers', String(session.customer), 'customer');
     const pm: Obj = {
       id: newId('pm'),
       object: 'payment_method',
@@ -253,6 +269,107 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     };
     state.paymentMethods[pm.id] = pm;
     customer.invoice_settings = { ...(customer.invoice_settings as object), default_payment_method: pm.id };
+    return pm;
+  };
+
+  /** The subscription's invoice for a period (paid, or open after a failed charge), now its latest. */
+  const newInvoice = (sub: Obj, reason: string, paid: boolean, start: number, end: number): Obj => {
+    const price = (sub.items as { data: { price: Obj }[] }).data[0].price;
+    const invoice: Obj = {
+      id: newId('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status: paid ? 'paid' : 'open',
+      currency: 'eur',
+      amount_due: price.unit_amount,
+      amount_paid: paid ? price.unit_amount : 0,
+      amount_remaining: paid ? 0 : price.unit_amount,
+      attempt_count: 1,
+      attempted: true,
+      billing_reason: reason,
+      created: epoch(clock()),
+      period_start: start,
+      period_end: end,
+      livemode: false,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+    };
+    state.invoices[invoice.id] = invoice;
+    sub.latest_invoice = invoice.id;
+    return invoice;
+  };
+
+  /** Whether a charge on the subscription's card goes through (Stripe's 4000 0000 0000 0341 never does). */
+  const chargeSucceeds = (sub: Obj): boolean => {
+    const pm = state.paymentMethods[String(sub.default_payment_method)];
+    const last4 = (pm?.card as { last4?: string } | undefined)?.last4;
+    return Boolean(last4) && last4 !== TEST_CARDS.chargeFails.slice(-4);
+  };
+
+  /**
+   * Stripe's billing at a period's end: a subscription set to cancel, or still unpaid from the
+   * last period, ends; any other is charged for the next period (paid: `invoice.paid`; refused:
+   * `invoice.payment_failed` and `past_due`). Several periods passed at once are billed in turn.
+   */
+  async function renewDue(): Promise<void> {
+    const now = epoch(clock());
+    let changed = false;
+    for (const sub of Object.values(state.subscriptions)) {
+      while (sub.status !== 'canceled' && periodEnd(sub) <= now) {
+        changed = true;
+        const end = periodEnd(sub);
+        if (sub.cancel_at_period_end || sub.status === 'past_due') {
+          const previous = { status: sub.status };
+          Object.assign(sub, { status: 'canceled', ended_at: end, canceled_at: sub.canceled_at ?? end });
+          void emit('customer.subscription.deleted', sub, previous);
+          break;
+        }
+        const item = (sub.items as { data: Record<string, unknown>[] }).data[0];
+        const previous = { items: structuredClone(sub.items), latest_invoice: sub.latest_invoice, status: sub.status };
+        const next = epoch(addMonths(new Date(end * 1000), 1));
+        Object.assign(item, { current_period_start: end, current_period_end: next });
+        const paid = chargeSucceeds(sub);
+        const invoice = newInvoice(sub, 'subscription_cycle', paid, end, next);
+        if (!paid) sub.status = 'past_due';
+        void emit('customer.subscription.updated', sub, previous);
+        void emit(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice);
+      }
+    }
+    if (changed) await save();
+  }
+
+  async function changeCard(subscriptionId: string, card: { number: string }) {
+    const sub = need('subscriptions', subscriptionId, 'subscription');
+    const number = card.number.replace(/[\s-]/g, '');
+    if (number === TEST_CARDS.declined) return { ok: false as const, message: 'Votre carte a été refusée. / Your card was declined. (card_declined)' };
+    if (number !== TEST_CARDS.success && number !== TEST_CARDS.chargeFails) {
+      return { ok: false as const, message: 'Carte de test inconnue : 4242 4242 4242 4242, ou 4000 0000 0000 0341 (acceptée, mais les paiements suivants échouent). / Unknown test card.' };
+    }
+    const previous = { default_payment_method: sub.default_payment_method };
+    sub.default_payment_method = cardMethod(need('customers', String(sub.customer), 'customer'), number).id;
+    await save();
+    void emit('customer.subscription.updated', sub, previous);
+    return { ok: true as const };
+  }
+
+  async function advanceClock(seconds: number): Promise<void> {
+    if (!Number.isFinite(seconds) || seconds <= 0) throw new StripeError(400, 'invalid_request_error', 'parameter_invalid_integer', 'seconds must be a positive number.', 'seconds');
+    state.clockOffsetMs += seconds * 1000;
+    await save();
+    await renewDue();
+  }
+
+  async function pay(sessionId: string, card: { number: string; expMonth?: number; expYear?: number }) {
+    const session = need('sessions', sessionId, 'checkout.session');
+    if (session.status !== 'open') return { ok: false as const, message: 'Cette session de paiement est terminée. / This checkout session has ended.' };
+    const number = card.number.replace(/[\s-]/g, '');
+    // 0341 attaches to a customer but its charges fail, so a first payment with it is declined too.
+    if (number === TEST_CARDS.declined || number === TEST_CARDS.chargeFails) return { ok: false as const, message: 'Votre carte a été refusée. / Your card was declined. (card_declined)' };
+    if (number !== TEST_CARDS.success) {
+      return { ok: false as const, message: 'Carte de test inconnue : utilisez 4242 4242 4242 4242 (paiement accepté) ou 4000 0000 0000 0002 (refusé). / Unknown test card.' };
+    }
+    const now = clock();
+    const customer = need('customers', String(session.customer), 'customer');
+    const pm = cardMethod(customer, number, card);
     const subId = newId('sub');
     const end = addMonths(now, 1);
     const priceId = String(session.price);
@@ -274,24 +391,8 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       metadata: session.subscription_metadata ?? {},
       items: { object: 'list', data: [subscriptionItem(subId, priceId, now, end)], has_more: false, url: `/v1/subscription_items?subscription=${subId}` },
     };
-    const invoice: Obj = {
-      id: newId('in'),
-      object: 'invoice',
-      customer: customer.id,
-      status: 'paid',
-      currency: 'eur',
-      amount_due: PRICES[priceId].unit_amount,
-      amount_paid: PRICES[priceId].unit_amount,
-      billing_reason: 'subscription_create',
-      created: epoch(now),
-      period_start: epoch(now),
-      period_end: epoch(now),
-      livemode: false,
-      parent: { type: 'subscription_details', subscription_details: { subscription: subId, metadata: sub.metadata } },
-    };
-    sub.latest_invoice = invoice.id;
     state.subscriptions[subId] = sub;
-    state.invoices[invoice.id] = invoice;
+    const invoice = newInvoice(sub, 'subscription_create', true, epoch(now), epoch(now));
     Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subId });
     await save();
     void emit('customer.subscription.created', sub);
@@ -432,6 +533,15 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
         return sub;
       },
     },
+    {
+      // Stand-in only (Stripe's test clocks in spirit): moves its clock, renewing what has ended.
+      method: 'POST',
+      pattern: /^\/v1\/test_helpers\/advance_clock$/,
+      run: async (_m, p) => {
+        await advanceClock(Number(p.seconds));
+        return { id: 'clock', object: 'test_helpers.clock', frozen_time: epoch(clock()) };
+      },
+    },
     { method: 'GET', pattern: /^\/v1\/payment_methods\/(pm_\w+)$/, run: (m) => need('paymentMethods', m[1], 'payment_method') },
     { method: 'GET', pattern: /^\/v1\/prices\/(price_\w+)$/, run: (m) => PRICES[m[1]] ?? need('customers', m[1], 'price') },
     {
@@ -516,6 +626,8 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
+  const renewals = setInterval(() => void renewDue().catch((err: unknown) => opts.warn('Renewing Stripe stand-in subscriptions failed', err)), RENEWAL_CHECK_MS);
+  renewals.unref();
 
   return {
     host: '127.0.0.1',
@@ -526,6 +638,9 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     get: (kind, id) => state[kind][id],
     pay,
     setCancelAtPeriodEnd,
+    changeCard,
+    advanceClock,
+    renewDue,
     subscriptionsOf: (customerId) =>
       Object.values(state.subscriptions)
         .filter((s) => s.customer === customerId)
@@ -534,6 +649,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
       await delivering;
     },
     async close() {
+      clearInterval(renewals);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

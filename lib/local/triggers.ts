@@ -3,6 +3,7 @@
 //   http      → the API gateway (lib/local/api-gateway.ts) serves the route table;
 //   storage   → s3rver's ObjectCreated events call the handler with the S3 event;
 //   cognito   → cognito-local's trigger invocations call the handler with the Cognito event;
+//   task      → the laptop's Step Functions (lib/local/stepfunctions.ts) call it by state name;
 //   schedule  → croner runs the handler on the same fields in the same time zone, with the
 //               scheduled time as EventBridge Scheduler gives it; `catchUp` entries also run once
 //               at start (a month missed while the laptop was off).
@@ -31,6 +32,8 @@ export interface MountedFunctions {
   runSchedule(id: string, at?: Date): Promise<unknown>;
   /** When each schedule runs next. */
   nextRuns(): Record<string, Date | null>;
+  /** The handler of a state machine's Task state (the laptop's Step Functions call it). */
+  taskHandler(state: string): Promise<FunctionHandler>;
   stop(): void;
 }
 
@@ -52,6 +55,7 @@ export function mountFunctions(defs: readonly FunctionDef[], services: TriggerHo
     return handler;
   };
   const cognito = new Map<string, FunctionDef>();
+  const tasks = new Map<string, FunctionDef>();
   const schedules = new Map<string, { def: FunctionDef; job: Cron }>();
   const unsubscribe: (() => void)[] = [];
 
@@ -88,6 +92,10 @@ export function mountFunctions(defs: readonly FunctionDef[], services: TriggerHo
         }
         break;
       }
+      case 'task':
+        // The laptop's Step Functions (lib/local/stepfunctions.ts) run the machine and call it by state name.
+        tasks.set(trigger.state, def);
+        break;
       default: {
         const unknown: never = trigger;
         throw new Error(`The laptop host cannot mount trigger ${JSON.stringify(unknown)}`);
@@ -112,6 +120,11 @@ export function mountFunctions(defs: readonly FunctionDef[], services: TriggerHo
       const entry = schedules.get(id);
       if (!entry) return Promise.reject(new Error(`No scheduled function ${id}`));
       return runScheduled(entry.def, at ?? services.clock());
+    },
+    async taskHandler(state) {
+      const def = tasks.get(state);
+      if (!def) throw new Error(`functions/registry.ts has no task for state ${state}`);
+      return load(def);
     },
     nextRuns() {
       return Object.fromEntries([...schedules].map(([id, { job }]) => [id, job.nextRun()]));

@@ -167,11 +167,16 @@ async function benchQuality(): Promise<void> {
     console.log(`    ${mode.padEnd(14)} ${pct(r.answered, r.answerable)}     ${pct(r.factsFirst, r.answerable)}        ${pct(r.rightPage, r.answerable)}      ${r.refused}/${r.refusable}`);
   }
   let same = 0;
+  let answered = 0;
   for (const c of ANSWERABLE) {
-    const texts = await Promise.all(answerModes.map(async (mode) => (await localEngine.answer({ course: courses[c.course], question: c.question, mode, level: 'lycee' })).blocks.map((b) => b.text).join('\n')));
+    const answers = await Promise.all(answerModes.map((mode) => localEngine.answer({ course: courses[c.course], question: c.question, mode, level: 'lycee' })));
+    // A question the course mode refuses gets the same refusal in every mode.
+    if (!answers[answerModes.indexOf('course')].found) continue;
+    answered++;
+    const texts = answers.map((a) => a.blocks.map((b) => b.text).join('\n'));
     if (new Set(texts).size < texts.length) same++;
   }
-  console.log(`    modes distinct: ${ANSWERABLE.length - same}/${ANSWERABLE.length} questions get five different answers`);
+  console.log(`    modes distinct: ${answered - same}/${answered} answered questions (of ${ANSWERABLE.length}) get five different answers`);
   for (const [key, c] of Object.entries(courses)) {
     const sheet = await localEngine.sheet({ course: c, level: 'lycee' });
     const lines = [...sheet.sections.flatMap((x) => x.lines), ...sheet.definitions, ...sheet.formulas, ...sheet.key_dates, ...sheet.key_points];

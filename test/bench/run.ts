@@ -10,6 +10,8 @@ const suites: Record<string, () => Promise<void>> = {
   upload: async () => (await import('./upload.js')).benchUpload(),
   engine: async () => (await import('./engine.js')).benchEngine(),
   web: async () => (await import('./web.js')).benchWeb(),
+  planning: async () => (await import('./planning.js')).benchPlanning(),
+  podcast: async () => (await import('./podcast.js')).benchPodcast(),
 };
 
 for (const [name, run] of Object.entries(suites)) {

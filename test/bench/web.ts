@@ -31,8 +31,13 @@ const KiB = 1024;
 
 const gzipKiB = (data: Buffer) => gzipSync(data, { level: 9 }).length / KiB;
 
-/** The scripts index.html loads before the first paint: its module entry and its modulepreloads. */
+/**
+ * The scripts index.html loads at start: its module entry and its modulepreloads, as tags or as
+ * the list its gate script starts (`<meta name="revise-scripts">`, lib/prerender-gate.ts).
+ */
 export function initialScripts(html: string): string[] {
+  const listed = /<meta name="revise-scripts" content="([^"]*)">/.exec(html);
+  if (listed) return listed[1].split(' ').filter(Boolean);
   const found: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];

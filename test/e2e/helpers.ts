@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host.js';
 
 export type { TestHost };
@@ -126,4 +126,31 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('link', { name: 'Profil' }).click();
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).waitFor();
+}
+
+/** A full-page shot from the top, once scrolling and transitions are done. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(500);
+  await page.evaluate('window.scrollTo({ top: 0, behavior: "instant" })');
+  await screenshot(page, name, true);
+}
+
+/** The page does not scroll sideways. */
+export async function expectNoSideScroll(page: Page): Promise<void> {
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(await page.evaluate<number>('window.innerWidth'));
+}
+
+/** The same page at a phone's width (375 px unless told), in a tab of its own: no sideways scrolling, shot whole. */
+export async function phoneShot(page: Page, url: string, ready: (p: Page) => Promise<void>, name: string, width = 375): Promise<void> {
+  const phone = await page.context().newPage();
+  try {
+    await phone.setViewportSize({ width, height: 812 });
+    await phone.goto(url);
+    await acceptCookies(phone);
+    await ready(phone);
+    await expectNoSideScroll(phone);
+    await shoot(phone, name);
+  } finally {
+    await phone.close();
+  }
 }

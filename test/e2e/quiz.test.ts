@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { consume } from '../../functions/platform/usage.js';
 import { api, type TestUser } from '../support/host.js';
-import { acceptCookies, dialog, newPage, screenshot, useJourneyHost, type TestHost } from './helpers.js';
+import { acceptCookies, dialog, expectNoSideScroll, newPage, phoneShot, screenshot, shoot, useJourneyHost, type TestHost } from './helpers.js';
 import { readyCourse, signedInStudent } from './files-helpers.js';
 
 const CHIMIE = [
@@ -25,13 +25,6 @@ const FREE_QUIZ_QUESTIONS = 15;
 
 /** A subject with the four-page course, ready to be read. */
 const courseSubject = (host: TestHost, user: TestUser) => readyCourse(host, user, { subject: 'Chimie', file: FILE_NAME, title: 'Les solutions', pages: CHIMIE });
-
-/** A full-page shot from the top, once scrolling and transitions are done. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(500);
-  await page.evaluate('window.scrollTo({ top: 0, behavior: "instant" })');
-  await screenshot(page, name, true);
-}
 
 const question = (page: Page) => page.getByTestId('quiz-question');
 const options = (page: Page) => question(page).getByTestId('quiz-option');
@@ -48,26 +41,6 @@ async function expectCitations(where: Locator, subjectId: string, fileId: string
   expect(await chips.count()).toBeGreaterThan(0);
   for (const href of await chips.evaluateAll((els) => els.map((el) => el.getAttribute('href')))) {
     expect(href).toMatch(new RegExp(`^/subject/${subjectId}/files\\?view=${fileId}&page=[1-4]$`));
-  }
-}
-
-/** The page does not scroll sideways. */
-async function expectNoSideScroll(page: Page): Promise<void> {
-  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(await page.evaluate<number>('window.innerWidth'));
-}
-
-/** The same page at a phone's width (the URL names the session), shot. */
-async function phoneShot(page: Page, url: string, ready: (p: Page) => Promise<void>, name: string): Promise<void> {
-  const phone = await page.context().newPage();
-  try {
-    await phone.setViewportSize({ width: 375, height: 812 });
-    await phone.goto(url);
-    await acceptCookies(phone);
-    await ready(phone);
-    await expectNoSideScroll(phone);
-    await shoot(phone, name);
-  } finally {
-    await phone.close();
   }
 }
 
@@ -327,14 +300,18 @@ describe('quiz and flashcards', () => {
       await page.getByText("Aucune carte pour l'instant", { exact: false }).waitFor();
       await expect.poll(() => page.getByTestId('usage-left').textContent()).toBe('5 paquets restants ce mois-ci');
 
-      // A deck of 10 from the file.
+      // A deck of 40 from the file: the course holds fewer notions, and the page says how many and why.
       await page.getByLabel('Cartes tirées de').selectOption({ label: FILE_NAME });
-      await page.getByLabel('Nombre de cartes').selectOption('10');
+      await page.getByLabel('Nombre de cartes').selectOption('40');
       await page.getByRole('button', { name: 'Générer un paquet' }).click();
       await page.getByText(/^\d+ cartes? ajoutées? à ton paquet\.$/).waitFor({ timeout: 60_000 });
       const generated = await page.getByTestId('card-item').count();
       expect(generated).toBeGreaterThan(0);
-      expect(generated).toBeLessThanOrEqual(10);
+      expect(generated).toBeLessThan(40);
+      expect(await page.getByTestId('deck-short').textContent()).toBe(
+        `Seulement ${generated} sur les 40 cartes demandées : ce cours ne contient pas d’autre notion (définition, formule, date, personnage, méthode) qui ne soit pas déjà dans tes cartes.`,
+      );
+      await shoot(page, 'cards-deck-short');
       expect(await page.getByText(`${generated === 1 ? '1 carte ajoutée' : `${generated} cartes ajoutées`} à ton paquet.`).count()).toBe(1);
       expect(await page.getByTestId('card-source').allTextContents()).toEqual(Array(generated).fill('Générée'));
       await expect.poll(() => page.getByTestId('usage-left').textContent()).toBe('4 paquets restants ce mois-ci');

@@ -66,6 +66,12 @@ function apiFunction(stack: ReviseStack, json: Json) {
   return json.Resources[logicalId(stack.api.handler)].Properties;
 }
 
+/** The Bedrock statements of the API function's role (the podcast script task has its own, the same). */
+function apiBedrockStatements(stack: ReviseStack, json: Json, region: string) {
+  const role = apiFunction(stack, json).Role['Fn::GetAtt'][0] as string;
+  return bedrockStatements(json, region).filter((s) => s.roles.includes(role));
+}
+
 describe('generation in the cloud', () => {
   it('runs the API on Bedrock with the configured model', () => {
     const { stack, json } = synth({});
@@ -79,13 +85,16 @@ describe('generation in the cloud', () => {
 
   it('lets the API function invoke the default EU profile and its model in the EU regions only, through the profile', () => {
     const { stack, json, region } = synth({});
-    const statements = bedrockStatements(json, region);
+    const statements = apiBedrockStatements(stack, json, region);
     const role = apiFunction(stack, json).Role['Fn::GetAtt'][0];
     expect(statements).toHaveLength(2);
-    for (const s of statements) {
-      expect(s.roles).toEqual([role]);
+    for (const s of statements) expect(s.roles).toEqual([role]);
+    // Every role that may call Bedrock (the API, the podcast script task) gets exactly these grants.
+    const all = bedrockStatements(json, region);
+    for (const s of all) {
       expect(s.actions).toEqual(['bedrock:InvokeModel']);
       for (const r of s.resources) expect(r, 'no wildcard in a Bedrock resource').not.toContain('*');
+      expect(statements.map((a) => a.resources.sort().join())).toContain(s.resources.sort().join());
     }
     const profile = `arn:aws:bedrock:eu-west-3:${ACCOUNT}:inference-profile/${DEFAULT_MODEL}`;
     expect(statements[0].resources).toEqual([profile]);
@@ -98,8 +107,8 @@ describe('generation in the cloud', () => {
   });
 
   it('with a plain model id, allows that model in the stack region only', () => {
-    const { json, region } = synth({ bedrockModelId: 'mistral.mistral-large-2402-v1:0' });
-    const statements = bedrockStatements(json, region);
+    const { stack, json, region } = synth({ bedrockModelId: 'mistral.mistral-large-2402-v1:0' });
+    const statements = apiBedrockStatements(stack, json, region);
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatchObject({
       actions: ['bedrock:InvokeModel'],
@@ -109,12 +118,12 @@ describe('generation in the cloud', () => {
   });
 
   it('with a profile of another geography, uses the regions given', () => {
-    const { json, region } = synth({
+    const { stack, json, region } = synth({
       region: 'ap-northeast-1',
       bedrockModelId: 'apac.anthropic.claude-haiku-4-5-20251001-v1:0',
       bedrockRegions: 'ap-northeast-1, ap-southeast-2',
     });
-    const [profile, models] = bedrockStatements(json, region);
+    const [profile, models] = apiBedrockStatements(stack, json, region);
     expect(profile.resources).toEqual([`arn:aws:bedrock:ap-northeast-1:${ACCOUNT}:inference-profile/apac.anthropic.claude-haiku-4-5-20251001-v1:0`]);
     expect(models.resources).toEqual([
       'arn:aws:bedrock:ap-northeast-1::foundation-model/anthropic.claude-haiku-4-5-20251001-v1:0',

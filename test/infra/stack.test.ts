@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/api/routes.js';
 import { webConfigSchema } from '../../functions/core/web-config.js';
 import { tableList, tables, type TableKey } from '../../functions/platform/tables.js';
-import { secrets } from '../../functions/platform/secret-names.js';
+import { secretInput, secrets } from '../../functions/platform/secret-names.js';
 import { functions, type FunctionDef } from '../../functions/registry.js';
 import { parseInputs, readInputs, type RawInputs } from '../../lib/inputs.js';
 import { ReviseStack } from '../../lib/revise-stack.js';
@@ -349,6 +349,12 @@ describe('function registry', () => {
           expect(JSON.parse(schedule.Properties.Target.Input)).toEqual({ scheduledTime: '<aws.scheduler.scheduled-time>' });
           break;
         }
+        case 'task': {
+          const [, machine] = only(base.json, 'AWS::StepFunctions::StateMachine');
+          const placeholder = { WriteScript: 'WriteScriptFunctionArn', SynthesiseSegment: 'SynthesiseSegmentFunctionArn', Finalise: 'FinaliseFunctionArn', MarkFailed: 'MarkFailedFunctionArn' }[trigger.state];
+          expect(machine.Properties.DefinitionSubstitutions[placeholder]).toEqual(arnOf(id));
+          break;
+        }
         default: {
           const unknown: never = trigger;
           throw new Error(`no check for trigger ${JSON.stringify(unknown)}`);
@@ -368,8 +374,8 @@ describe('function registry', () => {
         .filter(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
         .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
       for (const key of def.secrets!) {
-        expect(env[secrets[key].idVariable]).toBe(google[secrets[key].input]);
-        const grant = statements.find((s) => JSON.stringify(s.Resource).includes(`secret:${google[secrets[key].input]}-??????`));
+        expect(env[secrets[key].idVariable]).toBe(google[secretInput(key)!]);
+        const grant = statements.find((s) => JSON.stringify(s.Resource).includes(`secret:${google[secretInput(key)!]}-??????`));
         expect([grant?.Action].flat().sort(), key).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
       }
     }

@@ -97,6 +97,26 @@ describe('decks', () => {
     }
   });
 
+  it('say how many cards were made and why when the course holds fewer than asked, in the caller’s language', async () => {
+    const { user, subjectId } = await studentWith(setup.biologyPdf);
+    const r = await deck(user, subjectId, { count: 40 });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const made = (r.body.cards as CardView[]).length;
+    expect(made).toBeGreaterThan(0);
+    expect(made).toBeLessThan(40);
+    expect(r.body.requested).toBe(40);
+    expect(r.body.shortfall).toEqual({
+      code: 'deck_short',
+      message: `Seulement ${made} sur les 40 cartes demandées : ce cours ne contient pas d’autre notion (définition, formule, date, personnage, méthode) qui ne soit pas déjà dans tes cartes.`,
+    });
+    // A deck of as many as the course holds says nothing more.
+    const other = await studentWith(setup.biologyPdf);
+    const full = await deck(other.user, other.subjectId, { count: 5 }, 'en');
+    expect(full.status).toBe(201);
+    expect(full.body.cards).toHaveLength(5);
+    expect(full.body.shortfall).toBeUndefined();
+  });
+
   it('narrow to one file when asked, and follow the course’s language', async () => {
     const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const genetics = await readyFile(setup.host, user, subjectId, 'Génétique', setup.geneticsPdf);

@@ -333,3 +333,66 @@ describe('the stand-in keeps its state', () => {
     expect(await subscription(u)).toMatchObject({ is_subscribed: true, payment_method: 'visa •••• 4242' });
   });
 });
+
+describe('renewals in the stand-in', () => {
+  const DAY = 24 * 3600;
+  /** Moves the stand-in's clock through its API, with the real client, then waits for the webhooks. */
+  const advance = async (days: number) => {
+    const client = await stripe();
+    await client.rawRequest('POST', '/v1/test_helpers/advance_clock', { seconds: days * DAY });
+    await host.stripe!.idle();
+  };
+  const portalOf = async (u: TestUser) => (await api(host, '/api/billing-portal', { token: u.accessToken, method: 'POST' })).body.url as string;
+  const portalForm = (url: string, fields: Record<string, string>) =>
+    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const latestInvoice = async (subId: string) => {
+    const client = await stripe();
+    const sub = await client.subscriptions.retrieve(subId, { expand: ['latest_invoice'] });
+    return sub.latest_invoice as Stripe.Invoice;
+  };
+
+  it('a period that ends is charged again: a paid invoice, the next period, still Premium', async () => {
+    const u = await newUser(host);
+    await subscribe(u);
+    const subId = String((await profileItem(u.sub)).subscription_id);
+    const before = await subscription(u);
+    await advance(32);
+    const after = await subscription(u);
+    expect(after).toMatchObject({ is_subscribed: true, subscription_status: 'active', payment_method: 'visa •••• 4242' });
+    expect(after.current_period_end).toBe(addMonths(new Date(before.current_period_end), 1).toISOString());
+    expect(await latestInvoice(subId)).toMatchObject({ status: 'paid', billing_reason: 'subscription_cycle', amount_paid: 699 });
+  });
+
+  it('a card that fails charges: payment failed, past due and no longer Premium; a second period unpaid cancels it', async () => {
+    const u = await newUser(host);
+    await subscribe(u);
+    const subId = String((await profileItem(u.sub)).subscription_id);
+    const portal = await portalOf(u);
+    const declined = await portalForm(portal, { subscription: subId, action: 'card', card_number: TEST_CARDS.declined });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('Votre carte a été refusée');
+    expect((await portalForm(portal, { subscription: subId, action: 'card', card_number: '4000 0000 0000 0341' })).status).toBe(303);
+    await host.stripe!.idle();
+    expect(await subscription(u)).toMatchObject({ is_subscribed: true, payment_method: 'visa •••• 0341' });
+
+    await advance(32);
+    expect(await subscription(u)).toMatchObject({ is_subscribed: false, subscription_status: 'past_due' });
+    expect(await latestInvoice(subId)).toMatchObject({ status: 'open', billing_reason: 'subscription_cycle', amount_paid: 0 });
+    expect(await (await fetch(portal)).text()).toContain('Paiement refusé');
+
+    await advance(32);
+    expect((await (await stripe()).subscriptions.retrieve(subId)).status).toBe('canceled');
+    expect(await subscription(u)).toMatchObject({ is_subscribed: false, subscription_status: 'canceled' });
+  });
+
+  it('a subscription set to cancel ends at its period end, and Premium with it', async () => {
+    const u = await newUser(host);
+    await subscribe(u);
+    const subId = String((await profileItem(u.sub)).subscription_id);
+    expect((await portalForm(await portalOf(u), { subscription: subId, action: 'cancel' })).status).toBe(303);
+    await advance(10);
+    expect(await subscription(u)).toMatchObject({ is_subscribed: true, cancel_at_period_end: true });
+    await advance(22);
+    expect(await subscription(u)).toMatchObject({ is_subscribed: false, subscription_status: 'canceled' });
+  });
+});

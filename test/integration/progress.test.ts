@@ -2,6 +2,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
+import { studyDays } from '../../functions/platform/store/progress.js';
 import { coursePdf, FRENCH_COURSE } from '../support/fixtures.js';
 import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { readyFile } from '../support/study.js';
@@ -61,6 +62,26 @@ describe('study time', () => {
     expect(week.minutes).toBe(1);
   });
 
+  it('counts a question asked and a sheet written, each once', async () => {
+    const user = await newUser(host);
+    const subject = (await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name: 'Photosynthèse' } })).body.id as string;
+    await readyFile(host, user, subject, 'Cours', await coursePdf(FRENCH_COURSE));
+    const seconds = async () => (await studyDays(user.sub, '0000-00-00', '9999-12-31')).filter((d) => d.subject_id === subject).reduce((n, d) => n + d.study_seconds, 0);
+    expect(await seconds()).toBe(0);
+    const asked = await api(host, `/api/subjects/${subject}/questions`, { token: user.accessToken, method: 'POST', body: { question: "Qu'est-ce que la photosynthèse ?", mode: 'course' } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    // An event counts as 30 s of study.
+    expect(await seconds()).toBe(30);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const sheet = await api(host, `/api/subjects/${subject}/sheets`, { token: user.accessToken, method: 'POST', body: {} });
+    expect(sheet.status, JSON.stringify(sheet.body)).toBe(200);
+    // The second event only for the time since the first (at least the 1.5 s waited): never the
+    // same moment twice.
+    const total = await seconds();
+    expect(total).toBeGreaterThanOrEqual(31);
+    expect(total).toBeLessThanOrEqual(60);
+  });
+
   it('is recorded only on the student\'s own subjects and within what a beat may claim', async () => {
     const other = await newUser(host);
     const r = await api(host, `/api/subjects/${subjectId}/activity`, { token: other.accessToken, method: 'POST', body: { active_ms: 1000 } });
@@ -84,6 +105,7 @@ describe('exam-date plan', () => {
     expect((await api(host, `/api/subjects/${subject}/exam`, { token: user.accessToken, method: 'PUT', body: exam })).status).toBe(200);
     const { body } = await api(host, `/api/subjects/${subject}/plan?timezone=Europe/Paris`, { token: user.accessToken });
     expect(body.weekly_hours).toBe(3);
+    expect(body.files).toEqual([{ file_id: fileId, name: 'Cours' }]);
     expect(body.plan.fits).toBe(true);
     const reads = body.plan.days.flatMap((d: { sessions: { kind: string; fromPage: number; toPage: number }[] }) => d.sessions.filter((s) => s.kind === 'read'));
     expect(reads[0]).toMatchObject({ fromPage: 1 });

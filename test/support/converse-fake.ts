@@ -10,8 +10,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createServer, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { RetryPolicy } from '../../functions/engine/bedrock/converse.js';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { resetConfig } from '../../functions/platform/config.js';
+import { resetEngine } from '../../functions/platform/engine.js';
+import { converseTransport, type RetryPolicy, type ToolTransport } from '../../functions/engine/bedrock/converse.js';
 import { EngineError } from '../../functions/engine/errors.js';
 
 /** The model the engine tests configure. */
@@ -166,42 +168,43 @@ export async function startConverseFake(): Promise<ConverseFake> {
   };
 }
 
+/** The options a test file builds a model engine under test with. */
+export interface EngineTestOptions<Facts> {
+  transport: ToolTransport;
+  modelId: string;
+  retry: RetryPolicy;
+  sleep: (ms: number) => Promise<void>;
+  onGeneration: (facts: Facts) => void;
+}
+
 /** What a test file builds the engine under test with, and what that engine did in the current test. */
-export interface EngineUnderTest<Facts> {
-  /** The fake's client, MODEL, three attempts (the first retry after 100 ms), waits recorded instead of slept, facts recorded. */
-  options(): {
-    client: BedrockRuntimeClient;
-    modelId: string;
-    retry: RetryPolicy;
-    sleep: (ms: number) => Promise<void>;
-    onGeneration: (facts: Facts) => void;
-  };
+export interface EngineUnderTest<Facts, Body = ConverseBody> {
+  /** The fake's transport, the model, three attempts (the first retry after 100 ms), waits recorded instead of slept, facts recorded. */
+  options(): EngineTestOptions<Facts>;
   /** The waits between attempts, in ms. */
   sleeps: number[];
   /** What every generation that succeeded reported. */
   facts: Facts[];
   /** The body of the last request the fake received. */
-  lastBody(): ConverseBody;
+  lastBody(): Body;
 }
 
 /**
- * For a test file: starts the fake and a Bedrock client pointed at it (one attempt per call: the
- * engine retries itself), hands the fake to `use`, resets the fake, the waits and the facts before
- * each test, and stops both at the end.
+ * For a test file, whichever model service a fake stands for: starts the fake, hands it to `use`,
+ * resets it, the waits and the facts before each test, and stops it at the end. `options` builds
+ * the engine's options around the transport to the fake.
  */
-export function useConverseFake<Facts>(use: (fake: ConverseFake) => void): EngineUnderTest<Facts> {
-  let fake: ConverseFake | undefined;
-  let client: BedrockRuntimeClient | undefined;
+export function useModelFake<Fake extends { reset(): void; close(): Promise<void>; calls: { body: Body }[] }, Body, Facts>(
+  start: () => Promise<Fake>,
+  use: (fake: Fake) => void,
+  transport: (fake: Fake) => ToolTransport,
+  modelId: string,
+): EngineUnderTest<Facts, Body> {
+  let fake: Fake | undefined;
   const sleeps: number[] = [];
   const facts: Facts[] = [];
   beforeAll(async () => {
-    fake = await startConverseFake();
-    client = new BedrockRuntimeClient({
-      region: 'eu-west-3',
-      endpoint: fake.url,
-      credentials: { accessKeyId: 'AKIDFAKE', secretAccessKey: 'fake-secret' },
-      maxAttempts: 1,
-    });
+    fake = await start();
     use(fake);
   });
   beforeEach(() => {
@@ -210,13 +213,12 @@ export function useConverseFake<Facts>(use: (fake: ConverseFake) => void): Engin
     facts.length = 0;
   });
   afterAll(async () => {
-    client?.destroy();
     await fake?.close();
   });
   return {
     options: () => ({
-      client: client!,
-      modelId: MODEL,
+      transport: transport(fake!),
+      modelId,
       retry: { attempts: 3, baseDelayMs: 100 },
       sleep: async (ms) => {
         sleeps.push(ms);
@@ -227,6 +229,41 @@ export function useConverseFake<Facts>(use: (fake: ConverseFake) => void): Engin
     facts,
     lastBody: () => fake!.calls.at(-1)!.body,
   };
+}
+
+/**
+ * For a test file: the Converse fake and a Bedrock client pointed at it (one attempt per call: the
+ * engine retries itself), stopped at the end.
+ */
+export function useConverseFake<Facts>(use: (fake: ConverseFake) => void): EngineUnderTest<Facts> {
+  let client: BedrockRuntimeClient | undefined;
+  const harness = useModelFake<ConverseFake, ConverseBody, Facts>(
+    startConverseFake,
+    (fake) => {
+      client = new BedrockRuntimeClient({
+        region: 'eu-west-3',
+        endpoint: fake.url,
+        credentials: { accessKeyId: 'AKIDFAKE', secretAccessKey: 'fake-secret' },
+        maxAttempts: 1,
+      });
+      use(fake);
+    },
+    () => converseTransport(client!),
+    MODEL,
+  );
+  afterAll(() => client?.destroy());
+  return harness;
+}
+
+/** For a describe block that sets ENGINE_PROVIDER and its variables: the environment, configuration and engine put back after each test. */
+export function restoreEngineEnvironment(): void {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+    resetConfig();
+    resetEngine();
+  });
 }
 
 /** The EngineError a generation fails with (the test fails if it does not fail so). */

@@ -1,5 +1,7 @@
 // The storage invariant the product promises: once every operation has ended, no object exists
-// without its file record and no record (past `uploading`) exists without its object.
+// without its file record and no record (past `uploading`) exists without its object. A podcast's
+// audio counts as its record's: a segment's object needs a podcast that is not failed and has
+// recorded that segment, the episode's a ready podcast, and a ready podcast needs them all.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, storage } from '../../functions/platform/clients.js';
@@ -22,9 +24,26 @@ export async function findOrphans(): Promise<{ objectsWithoutRecord: string[]; r
     start = out.LastEvaluatedKey;
   } while (start);
   const paths = new Set(records.map((r) => r.storage_path));
+  const podcasts = new Map<string, { status: string; segment_seconds: Record<string, number>; segments_total: number }>();
+  start = undefined;
+  do {
+    const out: { Items?: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> } = await db().send(new ScanCommand({ TableName: config().tableNames.podcasts, ExclusiveStartKey: start, ConsistentRead: true }));
+    for (const p of out.Items ?? []) podcasts.set(`${p.user_id}/podcasts/${p.id}/`, p as never);
+    start = out.LastEvaluatedKey;
+  } while (start);
+  const audioWanted = (key: string): boolean => {
+    const m = /^(.+\/podcasts\/[^/]+\/)(?:(\d{3})|episode)\.mp3$/.exec(key);
+    const podcast = m && podcasts.get(m[1]);
+    if (!m || !podcast || podcast.status === 'failed') return false;
+    return m[2] === undefined ? podcast.status === 'ready' : podcast.segment_seconds[String(Number(m[2]))] !== undefined;
+  };
+  const readyAudioMissing = [...podcasts]
+    .filter(([, p]) => p.status === 'ready')
+    .flatMap(([prefix, p]) => [...Array.from({ length: p.segments_total }, (_, i) => `${prefix}${String(i).padStart(3, '0')}.mp3`), `${prefix}episode.mp3`])
+    .filter((k) => !keys.has(k));
   return {
-    objectsWithoutRecord: [...keys].filter((k) => !paths.has(k)),
-    recordsWithoutObject: records.filter((r) => r.status !== 'uploading' && !keys.has(r.storage_path)).map((r) => r.storage_path),
+    objectsWithoutRecord: [...keys].filter((k) => !paths.has(k) && !audioWanted(k)),
+    recordsWithoutObject: [...records.filter((r) => r.status !== 'uploading' && !keys.has(r.storage_path)).map((r) => r.storage_path), ...readyAudioMissing],
     uploading: records.filter((r) => r.status === 'uploading').map((r) => r.storage_path),
   };
 }

@@ -2,9 +2,14 @@
 // invariant checked after every test, the course PDFs of the study features (quizzes, flashcards,
 // questions), a student made Premium, a course file uploaded until ready.
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { SessionQuestion } from '../../functions/core/quiz.js';
+import type { QuizQuestion } from '../../functions/engine/types.js';
+import { db } from '../../functions/platform/clients.js';
+import { config } from '../../functions/platform/config.js';
 import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import { coursePdf } from './fixtures.js';
-import { startTestHost, type TestHost, type TestUser } from './host.js';
+import { api, startTestHost, type TestHost, type TestUser } from './host.js';
 import { findOrphans } from './invariants.js';
 import { uploadFile, waitForFinal } from './uploads.js';
 
@@ -92,4 +97,30 @@ export async function readyFile(host: TestHost, user: TestUser, subjectId: strin
   const file = await waitForFinal(host, user.accessToken, subjectId, start.body.file.id);
   expect(file.status).toBe('ready');
   return file.id as string;
+}
+
+/** A quiz question as stored, with its answer (what the tests answer right or wrong with). */
+export async function storedQuizQuestion(user: TestUser, subjectId: string, sessionId: string, questionId: string): Promise<QuizQuestion> {
+  const out = await db().send(new GetCommand({ TableName: config().tableNames.quizSessions, Key: { user_id: user.sub, sk: `${subjectId}#${sessionId}` } }));
+  return (JSON.parse(String(out.Item?.questions_json ?? '[]')) as SessionQuestion[]).find((q) => q.id === questionId)!.generated;
+}
+
+/**
+ * Answers MCQs of an easy quiz session on the file, one per entry: right, wrong or "I don't know";
+ * returns the pages cited by the questions missed.
+ */
+export async function answerQuiz(host: TestHost, user: TestUser, subjectId: string, fileId: string, answers: readonly ('right' | 'wrong' | 'skip')[]): Promise<number[]> {
+  const call = (path: string, body: unknown) => api(host, path, { method: 'POST', token: user.accessToken, body });
+  const base = `/api/subjects/${subjectId}/quiz-sessions`;
+  const sessionId = (await call(base, { file_id: fileId, difficulty: 'easy' })).body.id as string;
+  const missed: number[] = [];
+  for (const how of answers) {
+    const q = (await call(`${base}/${sessionId}/questions`, { type: 'mcq' })).body.question;
+    const g = await storedQuizQuestion(user, subjectId, sessionId, q.id);
+    const body = how === 'skip' ? { skip: true } : { choice: how === 'right' ? g.correct_index : (g.correct_index! + 1) % 4 };
+    const r = await call(`${base}/${sessionId}/questions/${q.id}/answer`, body);
+    if (r.status !== 200) throw new Error(`Answering failed: ${r.status} ${JSON.stringify(r.body)}`);
+    if (how !== 'right') missed.push(...g.citations.map((c) => c.page));
+  }
+  return missed;
 }

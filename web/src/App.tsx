@@ -95,6 +95,12 @@ export const routes: RouteObject[] = [
               { path: 'quiz', element: page(() => import('./pages/subject/QuizPage')) },
               { path: 'flashcards', element: page(() => import('./pages/subject/FlashcardsPage')) },
               { path: 'podcast', element: page(() => import('./pages/subject/PodcastPage')) },
+              { path: 'schedule', element: page(() => import('./pages/subject/SchedulePage')) },
+              { path: 'todos', element: page(() => import('./pages/subject/TodosPage')) },
+              { path: 'stats', element: page(() => import('./pages/subject/StatsPage')) },
+              { path: 'exam', element: page(() => import('./pages/subject/ExamPage')) },
+              { path: 'coach', element: page(() => import('./pages/subject/CoachPage')) },
+              { path: 'case', element: page(() => import('./pages/subject/CasePage')) },
               { path: 'conversations', element: <ConversationsRedirect /> },
               ...comingSoonTools.map(([tool]) => ({ path: tool, element: lazyTool(tool) })),
             ],
@@ -110,8 +116,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+// Created at the first render, not on import: the build renders `routes` in Node (prerender.tsx).
+let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 export default function App() {
+  router ??= createBrowserRouter(routes);
   return <RouterProvider router={router} />;
 }

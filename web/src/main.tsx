@@ -10,6 +10,7 @@ import { configureAuth } from './auth/amplify';
 import { I18nProvider, currentLang, loadLang } from './i18n';
 import { SessionProvider } from './auth/session';
 import App from './App';
+import { prerenderedPage } from './components/ContentParts';
 
 async function unregisterServiceWorkers(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
@@ -34,7 +35,11 @@ function StartupError() {
   );
 }
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
+// The landing's prerendered HTML (kept by index.html's gate for a first visit) stays on screen
+// until the app's first render replaces it with the same markup.
+prerenderedPage.showing = container.childElementCount > 0;
+const root = createRoot(container);
 document.documentElement.lang = currentLang();
 void unregisterServiceWorkers();
 

@@ -1,7 +1,9 @@
-// One call to Bedrock's Converse API that must come back through a given tool: the request is
-// built (system prompt, alternating messages, the tool forced by toolChoice), sent with retries on
-// throttling and server errors (exponential backoff within a time budget, since the API answers
-// within 29 s), and the tool's input returned. Every failure leaves as an EngineError.
+// One call to a model that must come back through a given tool, whichever service runs the model:
+// `callWithRetries` sends it with retries on throttling and server errors (exponential backoff
+// within a time budget, since the API answers within 29 s) and turns every failure into an
+// EngineError; a ToolTransport builds the service's own request. Here, Bedrock's Converse API
+// (system prompt, alternating messages, the tool forced by toolChoice); the OpenAI-compatible
+// chat completions transport is functions/engine/openai/chat-completions.ts.
 import {
   ConverseCommand,
   type BedrockRuntimeClient,
@@ -39,6 +41,13 @@ export interface ToolCallResult {
   attempts: number;
   usage: { inputTokens: number; outputTokens: number };
   latencyMs: number;
+}
+
+/** How one tool call reaches a model service: the generation (generation.ts) only sees this. */
+export interface ToolTransport {
+  /** The service's name, in error messages (`Bedrock Converse`, `Chat completions`). */
+  service: string;
+  call(call: ToolCall, limits: CallLimits): Promise<ToolCallResult>;
 }
 
 export interface CallLimits {
@@ -123,41 +132,61 @@ export function toolInputOf(output: ConverseCommandOutput, toolName: string, att
   return use.input;
 }
 
-/** Sends the call, retrying what is worth retrying, and returns the tool's input. */
-export async function callTool(client: BedrockRuntimeClient, call: ToolCall, limits: CallLimits): Promise<ToolCallResult> {
-  const command = new ConverseCommand(converseInput(call));
+/**
+ * Runs `once` until it succeeds, retrying what is worth retrying (isRetryable) within the retry
+ * policy and the deadline; `once` gets the signal that abandons it at the deadline and the attempt's
+ * number. An EngineError thrown by `once` (unusable output) is not retried.
+ */
+export async function callWithRetries(
+  service: string,
+  limits: CallLimits,
+  once: (signal: AbortSignal, attempt: number) => Promise<ToolCallResult>,
+): Promise<ToolCallResult> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= limits.retry.attempts; attempt++) {
     const left = limits.deadline - Date.now();
     if (left < MIN_CALL_MS) break;
-    const started = Date.now();
     try {
-      const output = await client.send(command, { abortSignal: AbortSignal.timeout(left) });
-      return {
-        input: toolInputOf(output, call.tool.name, attempt),
-        attempts: attempt,
-        usage: { inputTokens: output.usage?.inputTokens ?? 0, outputTokens: output.usage?.outputTokens ?? 0 },
-        latencyMs: output.metrics?.latencyMs ?? Date.now() - started,
-      };
+      return await once(AbortSignal.timeout(left), attempt);
     } catch (err) {
       if (err instanceof EngineError) throw err;
       lastError = err;
       if (!isRetryable(err) || attempt === limits.retry.attempts) {
-        throw failure(err, attempt);
+        throw failure(service, err, attempt);
       }
       const delay = limits.retry.baseDelayMs * 2 ** (attempt - 1) * (1 + Math.random() / 4);
-      if (Date.now() + delay + MIN_CALL_MS > limits.deadline) throw failure(err, attempt);
+      if (Date.now() + delay + MIN_CALL_MS > limits.deadline) throw failure(service, err, attempt);
       await limits.sleep(delay);
     }
   }
   throw lastError === undefined
     ? new EngineError('unavailable', 'No time was left to call the model', { attempts: 0 })
-    : failure(lastError, limits.retry.attempts);
+    : failure(service, lastError, limits.retry.attempts);
 }
 
-function failure(err: unknown, attempts: number): EngineError {
+/** Sends the call to Converse, retrying what is worth retrying, and returns the tool's input. */
+export async function callTool(client: BedrockRuntimeClient, call: ToolCall, limits: CallLimits): Promise<ToolCallResult> {
+  const command = new ConverseCommand(converseInput(call));
+  return callWithRetries('Bedrock Converse', limits, async (abortSignal, attempt) => {
+    const started = Date.now();
+    const output = await client.send(command, { abortSignal });
+    return {
+      input: toolInputOf(output, call.tool.name, attempt),
+      attempts: attempt,
+      usage: { inputTokens: output.usage?.inputTokens ?? 0, outputTokens: output.usage?.outputTokens ?? 0 },
+      latencyMs: output.metrics?.latencyMs ?? Date.now() - started,
+    };
+  });
+}
+
+/** Bedrock's Converse API as the engine's transport. */
+export function converseTransport(client: BedrockRuntimeClient): ToolTransport {
+  return { service: 'Bedrock Converse', call: (call, limits) => callTool(client, call, limits) };
+}
+
+function failure(service: string, err: unknown, attempts: number): EngineError {
   const { name, status } = errorFacts(err);
   const timedOut = name === 'AbortError' || name === 'TimeoutError';
   const what = timedOut ? 'timed out' : `failed with ${name}${status ? ` (HTTP ${status})` : ''}`;
-  return new EngineError(timedOut ? 'unavailable' : kindOf(err), `Bedrock Converse ${what} after ${attempts} attempt(s)`, { cause: err, attempts });
+  return new EngineError(timedOut ? 'unavailable' : kindOf(err), `${service} ${what} after ${attempts} attempt(s)`, { cause: err, attempts });
 }

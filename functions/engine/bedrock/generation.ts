@@ -1,16 +1,15 @@
-// One generation of the `bedrock` engine (an answer, a sheet, a quiz question, a grading, a deck):
+// One generation of a model engine (`bedrock` or `openai`, through its ToolTransport) (an answer, a sheet, a quiz question, a grading, a deck):
 // its calls to the model share the time budget and their attempts and usage add up, the tool's
 // input is held to a zod schema (else an invalid_output naming where it did not match), and a
 // generation that succeeded is reported in counts only, never text.
-import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { ZodError } from 'zod';
 import { EngineError, type EngineErrorKind } from '../errors.js';
 import { estimateTokens } from './budget.js';
-import { callTool, DEFAULT_TIME_BUDGET_MS, defaultRetry, type RetryPolicy, type ToolCall } from './converse.js';
+import { DEFAULT_TIME_BUDGET_MS, defaultRetry, type RetryPolicy, type ToolCall, type ToolTransport } from './converse.js';
 import type { GroundingTally } from './grounding.js';
 import { toolTokens } from './schemas.js';
 
-export type GenerationTask = 'answer' | 'sheet' | 'quiz_question' | 'evaluation' | 'flashcards';
+export type GenerationTask = 'answer' | 'sheet' | 'quiz_question' | 'evaluation' | 'flashcards' | 'coach' | 'podcast';
 
 export interface GenerationFacts<Task extends GenerationTask = GenerationTask> {
   task: Task;
@@ -27,8 +26,9 @@ export interface GenerationFacts<Task extends GenerationTask = GenerationTask> {
 
 /** What every generation needs; the engine's and the practice generators' options extend it. */
 export interface GenerationOptions<Task extends GenerationTask> {
-  client: BedrockRuntimeClient;
-  /** A model id or inference profile id (e.g. `eu.anthropic.claude-haiku-4-5-20251001-v1:0`). */
+  /** How calls reach the model service: converseTransport (Bedrock) or chatCompletionsTransport (OpenAI-compatible). */
+  transport: ToolTransport;
+  /** The model's id: a Bedrock model or inference profile id (e.g. `eu.anthropic.claude-haiku-4-5-20251001-v1:0`), or the served model's name. */
   modelId: string;
   retry?: RetryPolicy;
   /** Time for the whole generation, retries included. */
@@ -71,7 +71,7 @@ export class Generation<Task extends GenerationTask> {
       deadline: this.deadline,
     };
     try {
-      const result = await callTool(this.options.client, call, limits);
+      const result = await this.options.transport.call(call, limits);
       this.attempts += result.attempts;
       this.inputTokens += result.usage.inputTokens;
       this.outputTokens += result.usage.outputTokens;

@@ -30,6 +30,8 @@ import {
 } from './prompts.js';
 import { answerOutputSchema, answerTool, sheetOutputSchema, sheetTool, toolTokens } from './schemas.js';
 import { bedrockPractice } from './practice.js';
+import { bedrockCoach } from './coach.js';
+import { bedrockPodcastScript } from './podcast.js';
 
 export { EngineError } from '../errors.js';
 export { DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens } from './budget.js';
@@ -56,8 +58,9 @@ function cut(text: string, max: number): string {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t || '…';
 }
 
-function notFound(mode: AnswerMode, language: CourseLanguage, message?: string): Answer {
-  return { mode, language, found: false, not_found_message: message?.trim() || notFoundMessages[language], blocks: [] };
+/** Not in the course: the model's sentence, else ours, in the interface's language. */
+function notFound(mode: AnswerMode, language: CourseLanguage, ui: CourseLanguage, message?: string): Answer {
+  return { mode, language, found: false, not_found_message: message?.trim() || notFoundMessages[ui], blocks: [] };
 }
 
 /** Passages for the question, then for the question read with the previous one (follow-ups). */
@@ -75,12 +78,16 @@ export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
   return {
     name: 'bedrock',
     ...bedrockPractice(options),
+    coach: bedrockCoach({ ...options, inputTokenBudget: budget }),
+
+    podcastScript: async (request) => bedrockPodcastScript({ ...options, inputTokenBudget: budget }, request),
 
     async answer(request) {
       const { course, mode, level } = request;
       const language = course.language;
+      const ui = request.interfaceLanguage ?? language;
       const question = cut(request.question, QUESTION_CHARS);
-      const system = answerSystemPrompt({ language, level, mode, toolName: answerTool.name });
+      const system = answerSystemPrompt({ language, level, mode, toolName: answerTool.name, interfaceLanguage: ui });
       let history = (request.history ?? []).slice(-HISTORY_TURNS).flatMap((turn) => [
         { role: 'user' as const, text: cut(turn.question, HISTORY_QUESTION_CHARS) },
         { role: 'assistant' as const, text: cut(turn.answer, HISTORY_ANSWER_CHARS) },
@@ -92,7 +99,7 @@ export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
       while (history.length > 0 && fixed() > budget / 2) history = history.slice(2);
 
       const passages = selectAnswerPassages(retrieve(request), budget - fixed(), passageTokens);
-      if (passages.length === 0) return notFound(mode, language);
+      if (passages.length === 0) return notFound(mode, language, ui);
 
       const gen = new Generation(options, 'answer');
       const input = await gen.call({
@@ -104,7 +111,7 @@ export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
       });
       const grounding = new Grounding(new SuppliedPages(passages), language);
       const out = gen.parse(answerOutputSchema, grounding.answer(input), 'answer');
-      if (!out.found) return notFound(mode, language, out.not_found_message);
+      if (!out.found) return notFound(mode, language, ui, out.not_found_message);
       if (out.blocks.length === 0) {
         throw gen.fail('invalid_output', `No block of the answer cites a page it was given (${grounding.tally.dropped} citation(s) dropped)`);
       }

@@ -39,7 +39,7 @@ import { evaluationOutputSchema, evaluationTool, flashcardsTool, mcqOutputSchema
 import { passageTokens } from './prompts.js';
 import { toolTokens } from './schemas.js';
 
-export type PracticeTask = Exclude<GenerationTask, 'answer' | 'sheet'>;
+export type PracticeTask = Exclude<GenerationTask, 'answer' | 'sheet' | 'podcast'>;
 
 /** Counts only, never text (the same figures as an answer's or a sheet's GenerationFacts). */
 export type PracticeGenerationFacts = GenerationFacts<PracticeTask>;

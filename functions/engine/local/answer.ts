@@ -148,6 +148,34 @@ function supporting(ctx: Context, n: number, skip: Set<number>, keep: (s: Senten
   return out;
 }
 
+/**
+ * The lead's immediate context in the course: the sentences around it in its section (its page
+ * when it has no section, or when asked), nearest first, the next before the previous; not headings, exercise
+ * data, nor sentences in `skip`. What `course`, `detailed` and a reasoning chain add when nothing
+ * else in the course bears on the question, so that no two modes say the same.
+ */
+function around(ctx: Context, lead: SentenceInfo, n: number, skip: Set<number> = new Set(), wholePage = false): SentenceInfo[] {
+  const all = ctx.analysis.sentences;
+  const ok = (t: SentenceInfo | undefined): t is SentenceInfo =>
+    !!t &&
+    t.page.file_id === lead.page.file_id &&
+    (lead.section >= 0 && !wholePage ? t.section === lead.section : t.page === lead.page) &&
+    t.role !== 'heading' &&
+    !t.exercise &&
+    !skip.has(t.index) &&
+    textKey(t) !== textKey(lead);
+  const out: SentenceInfo[] = [];
+  for (let d = 1; out.length < n && (lead.index + d < all.length || lead.index - d >= 0); d++) {
+    for (const t of [all[lead.index + d], all[lead.index - d]]) if (out.length < n && ok(t)) out.push(t);
+  }
+  return distinct(out).sort(byIndex);
+}
+
+/** A sentence on the question's topic or beside the lead: what an answer may add (not one that merely shares a word). */
+function onTopic(ctx: Context, lead: SentenceInfo, r: Ranked): boolean {
+  return r.own >= FOUND_THRESHOLD || (r.s.page.file_id === lead.page.file_id && r.s.section === lead.section);
+}
+
 /** Share of the best sentence's score a sentence needs to be part of the answer. */
 const RELATIVE_SCORE = 0.4;
 
@@ -296,8 +324,11 @@ function courseMode(ctx: Context): AnswerBlock[] {
     const n = s.formula ? symbolsSentence(ctx, s) : null;
     if (n && !chosen.includes(n) && !skip.has(n.index)) chosen.push(n);
   }
-  const inLead = new Set(leadList(ctx, lead, names ? [names] : []).map(textKey));
+  const leading = leadList(ctx, lead, names ? [names] : []);
+  const inLead = new Set(leading.map(textKey));
   const rest = chosen.filter((s) => !skip.has(s.index) && !inLead.has(textKey(s)));
+  // Nothing else bears on the question: the sentence that follows (or precedes) it in the course is its context.
+  if (!rest.length) rest.push(...around(ctx, lead.s, 1, new Set(leading.map((s) => s.index))));
   return [leadBlock(ctx, lead, names ? [names] : []), ...paragraphs(ctx, rest)];
 }
 
@@ -340,12 +371,17 @@ function detailed(ctx: Context): AnswerBlock[] {
   const used = new Set<number>(leading.map((s) => s.index));
   const inLead = new Set(leading.map(textKey));
   const quoted = { has: (text: string) => inLead.has(foldText(text)) };
-  const def = definitionOf(ctx);
+  const found = definitionOf(ctx);
+  const def = found && onTopic(ctx, lead.s, found) ? found : null;
   if (def && !used.has(def.s.index) && !quoted.has(def.s.text)) {
     blocks.push(definitionBlock(ctx, def));
     used.add(def.s.index);
   }
   const explanation = supporting(ctx, detail.sentences, used, (s) => !s.formula && !s.example && !s.law && !quoted.has(s.text)).map((r) => r.s);
+  // Nothing else in the course bears on it: the explanation is what surrounds it in its section, else on its page.
+  const plain = (t: SentenceInfo) => !t.formula && !t.example && !quoted.has(t.text);
+  if (!explanation.length) explanation.push(...around(ctx, lead.s, detail.sentences, used).filter(plain));
+  if (!explanation.length) explanation.push(...around(ctx, lead.s, detail.sentences, used, true).filter(plain));
   explanation.forEach((s) => used.add(s.index));
   blocks.push(...paragraphs(ctx, explanation, msg.explanation));
   const sections = new Set([lead.s, ...(def ? [def.s] : []), ...explanation].map((s) => `${s.page.file_id}|${s.section}`));
@@ -431,8 +467,12 @@ function stepByStep(ctx: Context): AnswerBlock[] {
     return [leadBlock(ctx, lead, [], false), ...stepBlocks(ctx, steps)];
   }
   // Not a procedure: an explicit chain from the course's facts to the answer.
-  const facts = supporting(ctx, ctx.detail.steps - 1, new Set([lead.s.index]), (s) => !s.example && s.text !== lead.s.text).map((r) => r.s).sort(byIndex);
-  const chain = distinct(facts);
+  const facts = supporting(ctx, ctx.detail.steps - 1, new Set([lead.s.index]), (s) => !s.example && s.text !== lead.s.text)
+    .filter((r) => onTopic(ctx, lead.s, r))
+    .map((r) => r.s)
+    .sort(byIndex);
+  // A lone fact: the chain starts from what the course says around it.
+  const chain = distinct(facts.length ? facts : around(ctx, lead.s, 2));
   return [
     leadBlock(ctx, lead, [], false),
     ...chain.map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.ui, ctx.msg.reason(i + 1), s.text), citations: citeBlock(ctx, [s]) })),

@@ -5,9 +5,10 @@
 // has too few. Easy questions get distractors far from the answer (other chapters, clearly
 // different values); hard ones close ones (same section, similar terms, near values, a formula
 // with one change). A distractor is never the answer, never written in the cited sentences
-// (which would make it a second supported option), and never equal to another option once case,
-// accents and blanks are ignored.
-import type { QuizDifficulty } from '../types.js';
+// (which would make it a second supported option), and never equal or equivalent to another
+// option once case, accents and blanks are ignored (the same content words, the same number).
+import type { CourseLanguage, QuizDifficulty } from '../types.js';
+import { sameMeaning } from './sanity.js';
 import { toMathSyntax } from './equations.js';
 import { isContentToken, tokenize } from './key-terms.js';
 import { math } from './quantities.js';
@@ -19,6 +20,8 @@ export const DISTRACTOR_COUNT = 3;
 /** What every distractor of a question is checked against. */
 export interface Guard {
   answer: string;
+  /** The course's language: options meaning the same (sanity.ts) are compared in it. */
+  lang: CourseLanguage;
   /** Folded quotes of the cited sentences: a distractor written there would be supported too. */
   quotes: string[];
   /** Reject a distractor containing the answer or contained in it (terms and names). */
@@ -39,6 +42,8 @@ function acceptable(text: string, guard: Guard, taken: string[]): boolean {
   const f = fold(text);
   const answer = fold(guard.answer);
   if (!f || f === answer || taken.includes(f)) return false;
+  // The same meaning in other words ("la masse du corps" / "masse des corps", "0,5" / "1/2"): a second right option.
+  if ([answer, ...taken].some((o) => sameMeaning(o, f, guard.lang))) return false;
   if (guard.quotes.some((q) => containsWord(q, f))) return false;
   if (guard.nested && (containsWord(f, answer) || containsWord(answer, f))) return false;
   return true;

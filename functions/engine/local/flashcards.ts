@@ -3,8 +3,8 @@
 // dates, persons, values to know and the steps of a method. Each card cites the sentences its
 // back is copied from. A deck mixes the kinds (about half definitions, then formulas, dates…),
 // the course's most central facts first within each kind; no two cards share a front, fronts the
-// student already has are skipped, and a course with fewer facts than asked gives fewer cards
-// rather than filler.
+// student already has are skipped, a term card whose back only restates its front is not made
+// (sanity.ts), and a course with fewer facts than asked gives fewer cards rather than filler.
 import { frontKey } from '../../core/cards.js';
 import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE } from '../../core/limits.js';
 import { truncate } from '../../core/text.js';
@@ -13,6 +13,7 @@ import type { SentenceInfo } from './analysis.js';
 import { citeAll } from './citations.js';
 import { quizMessages } from './quiz-messages.js';
 import { capitalize, courseFacts, type Fact } from './quiz-facts.js';
+import { definesFront } from './sanity.js';
 
 const MAX_CARD_COUNT = 100;
 
@@ -89,6 +90,8 @@ function cardFor(fact: Fact, lang: CourseLanguage): Flashcard | null {
     case 'definition': {
       if (fact.statement) return card('qa', m.cardStatement(fact.term), fact.sentence.text, [fact.sentence]);
       const formula = fact.formula?.role === 'formula' ? fact.formula : null;
+      // A back that only restates its front ("La photosynthèse est la photosynthèse des plantes.") defines nothing.
+      if (!definesFront(fact.term, fact.sentence.text, lang)) return null;
       const back = formula ? `${fact.sentence.text} — ${formula.text}` : fact.sentence.text;
       return card('term', capitalize(fact.term), back, formula ? [fact.sentence, formula] : [fact.sentence]);
     }

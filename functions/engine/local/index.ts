@@ -5,12 +5,16 @@
 import type { StudyEngine } from '../types.js';
 import { buildAnswer } from './answer.js';
 import { buildSheet } from './sheet.js';
+import { buildPodcastScript } from './podcast.js';
 import { localPractice } from './practice.js';
+import { buildCoachReply } from './coach.js';
 
 export const localEngine: StudyEngine = {
   name: 'local',
   answer: async (request) => buildAnswer(request),
   sheet: async (request) => buildSheet(request),
+  coach: async (request) => buildCoachReply(request),
+  podcastScript: async (request) => buildPodcastScript(request),
   ...localPractice,
 };
 

@@ -117,8 +117,8 @@ function poolOf<T extends Fact>(facts: CourseFacts, type: T['type']): T[] {
   return (byType.get(type) ?? []) as T[];
 }
 
-function guardFor(answer: string, cited: SentenceInfo[], nested: boolean): Guard {
-  return { answer, quotes: cited.map((s) => fold(quoteOf(s))), nested };
+function guardFor(answer: string, cited: SentenceInfo[], nested: boolean, lang: CourseLanguage): Guard {
+  return { answer, lang, quotes: cited.map((s) => fold(quoteOf(s))), nested };
 }
 
 const withoutStop = (s: string) => s.replace(/[.;:]\s*$/u, '');
@@ -149,7 +149,7 @@ function choiceFor(fact: Fact, facts: CourseFacts, difficulty: QuizDifficulty, l
       return definitionChoice(fact, facts, difficulty, lang);
     case 'keyterm': {
       const answer = capitalize(fact.term);
-      const distractors = termDistractors(fact, poolOf(facts, 'definition'), () => courseTerms(facts), difficulty, guardFor(answer, cited, true));
+      const distractors = termDistractors(fact, poolOf(facts, 'definition'), () => courseTerms(facts), difficulty, guardFor(answer, cited, true, lang));
       return { kind: 'term', question: m.termCloze(fact.cloze), answer, distractors };
     }
     case 'formula': {
@@ -162,20 +162,20 @@ function choiceFor(fact: Fact, facts: CourseFacts, difficulty: QuizDifficulty, l
             ? m.formulaOf(fact.name, fact.lhs)
             : m.formulaFor(fact.lhs);
       const answer = fact.written;
-      return { kind: 'formula', question, answer, distractors: formulaDistractors(fact, poolOf(facts, 'formula'), difficulty, guardFor(answer, cited, false)) };
+      return { kind: 'formula', question, answer, distractors: formulaDistractors(fact, poolOf(facts, 'formula'), difficulty, guardFor(answer, cited, false, lang)) };
     }
     case 'date': {
       const question = fact.event ? m.dateOf(fact.form, withoutStop(fact.event)) : m.dateCloze(fact.cloze);
       const answer = fact.date.text;
-      return { kind: 'date', question, answer, distractors: dateDistractors(fact, poolOf(facts, 'date'), difficulty, guardFor(answer, cited, false)) };
+      return { kind: 'date', question, answer, distractors: dateDistractors(fact, poolOf(facts, 'date'), difficulty, guardFor(answer, cited, false, lang)) };
     }
     case 'number': {
       const answer = fact.written;
-      return { kind: 'number', question: m.numberCloze(fact.cloze), answer, distractors: numberDistractors(fact, poolOf(facts, 'number'), difficulty, guardFor(answer, cited, false)) };
+      return { kind: 'number', question: m.numberCloze(fact.cloze), answer, distractors: numberDistractors(fact, poolOf(facts, 'number'), difficulty, guardFor(answer, cited, false, lang)) };
     }
     case 'person': {
       const answer = fact.name;
-      return { kind: 'person', question: m.personCloze(fact.cloze), answer, distractors: personDistractors(fact, poolOf(facts, 'person'), difficulty, guardFor(answer, cited, true)) };
+      return { kind: 'person', question: m.personCloze(fact.cloze), answer, distractors: personDistractors(fact, poolOf(facts, 'person'), difficulty, guardFor(answer, cited, true, lang)) };
     }
     default:
       return null;
@@ -194,13 +194,13 @@ function definitionChoice(fact: DefinitionFact, facts: CourseFacts, difficulty: 
   const byTerm = (): Choice | null => {
     const question = fact.body && fact.shape === 'np' ? m.termFor(fact.body) : fact.masked ? m.termCloze(fact.masked) : null;
     if (!question) return null;
-    return { kind: 'term', question, answer: term, distractors: termDistractors(fact, pool, () => courseTerms(facts), difficulty, guardFor(term, fact.support, true)) };
+    return { kind: 'term', question, answer: term, distractors: termDistractors(fact, pool, () => courseTerms(facts), difficulty, guardFor(term, fact.support, true, lang)) };
   };
   const byMeaning = (): Choice | null => {
     if (!fact.body) return null;
     const answer = capitalize(fact.body);
     const question = fact.statement ? m.statementOf(fact.term) : m.meaningOf(fact.term);
-    return { kind: 'definition', question, answer, distractors: definitionDistractors(fact, pool, difficulty, guardFor(answer, fact.support, false)) };
+    return { kind: 'definition', question, answer, distractors: definitionDistractors(fact, pool, difficulty, guardFor(answer, fact.support, false, lang)) };
   };
   const ways = fact.statement || hash(fact.key) % 2 === 0 ? [byTerm, byMeaning] : [byMeaning, byTerm];
   for (const way of ways) {

@@ -1,10 +1,12 @@
 // Revision sheets: the course's structure (its headings, each with its most informative
 // sentences), its definitions, formulas (with the sentence naming their symbols), dates in
 // chronological order and key points (the sentences that carry most of the course's key terms).
-// Every line is a sentence of the course with its citation. Linear in the size of the course.
-import { sheetSchema, type CitedText, type Sheet, type SheetRequest } from '../types.js';
+// Every line is a sentence of the course, shortened (compress.ts), with its citation. The length
+// budget counts the words the sheet shows. Linear in the size of the course.
+import { sheetSchema, type CitedText, type CourseLanguage, type Sheet, type SheetRequest } from '../types.js';
 import { analyzeCourse, keyTermsOf, type SentenceInfo } from './analysis.js';
 import { citeAll } from './citations.js';
+import { compressLine, symbolLegend } from './compress.js';
 import { detailFor, type Detail } from './levels.js';
 import { labelled, messages } from './messages.js';
 import { SYMBOL_NAMES, textKey } from './retrieval.js';
@@ -29,13 +31,20 @@ export function buildSheet(req: SheetRequest): Sheet {
   for (const s of sentences) score.set(s.index, sentenceScore(s, weights));
 
   const lines = (list: SentenceInfo[], text?: (s: SentenceInfo) => string): CitedText[] =>
-    list.map((s) => ({ text: text ? text(s) : asText(s.text), citations: citeAll([s]) }));
+    list.map((s) => ({ text: text ? text(s) : lineText(s), citations: citeAll([s]) }));
   const best = (list: SentenceInfo[], n: number) =>
     [...list].sort((a, b) => (score.get(b.index) ?? 0) - (score.get(a.index) ?? 0) || a.index - b.index).slice(0, n);
 
   // Length budget: a share of the course's words, smaller for a long course.
   const courseWords = sentences.reduce((n, s) => n + (s.role === 'heading' ? 0 : s.wordCount), 0);
   let budget = Math.max(30, Math.round(courseWords * detail.sheetShare * Math.min(1, Math.sqrt(LONG_COURSE_WORDS / Math.max(1, courseWords)))));
+  // Words each sentence takes on the sheet, computed once.
+  const costs = new Map<number, number>();
+  const costOf = (s: SentenceInfo): number => {
+    let n = costs.get(s.index);
+    if (n === undefined) costs.set(s.index, (n = shownWords(s, lang)));
+    return n;
+  };
   // Nothing is said twice: each sentence's text goes in one place.
   const shown = new Set<string>();
   const take = (list: SentenceInfo[], n: number, words = Infinity, atLeastOne = false) => {
@@ -44,32 +53,40 @@ export function buildSheet(req: SheetRequest): Sheet {
     for (const s of list) {
       if (out.length >= n) break;
       const key = textKey(s);
-      if (shown.has(key) || ((out.length > 0 || !atLeastOne) && used + s.wordCount > words)) continue;
+      const cost = costOf(s);
+      if (shown.has(key) || ((out.length > 0 || !atLeastOne) && used + cost > words)) continue;
       shown.add(key);
       out.push(s);
-      used += s.wordCount;
+      used += cost;
     }
     budget -= used;
     return out;
   };
 
-  // The outline first, each section with its most informative sentences within its share of the budget.
-  const sections = buildSections(sentences, detail, score, best, (list, n, words) => take(list, n, words, true), Math.round(budget * OUTLINE_SHARE), analysis.sentences);
+  // Definitions and formulas are always on the sheet: in the outline when their section shows them
+  // (its line costs nothing more), else in their boxes. The rest of the budget goes to the outline.
+  const definitionList = uniqueByTerm(best(sentences.filter((s) => s.definition && s.role !== 'heading'), sentences.length)).slice(0, detail.definitions);
+  const formulaList = best(sentences.filter((s) => s.formula), sentences.length).slice(0, detail.formulas);
+  const anyway = new Set([...definitionList, ...formulaList].map((s) => s.index));
+  const boxWords = [...definitionList, ...formulaList].reduce((n, s) => n + costOf(s), 0);
+  const sections = buildSections(sentences, detail, score, anyway, (list, n, words) => take(list, n, words, true), Math.max(0, Math.round((budget - boxWords) * OUTLINE_SHARE)), analysis.sentences);
   // Then the boxes: the definitions, formulas (with their symbols) and dates the outline does not show.
-  const definitions = take(uniqueByTerm(best(sentences.filter((s) => s.definition && s.role !== 'heading'), sentences.length)), detail.definitions).sort(byIndex);
-  const formulas = take(best(sentences.filter((s) => s.formula), sentences.length), detail.formulas).sort(byIndex);
+  const definitions = take(definitionList, detail.definitions).sort(byIndex);
+  const formulas = take(formulaList, detail.formulas).sort(byIndex);
   for (const f of formulas) {
     const names = symbolsOf(f, analysis.sentences);
     if (names) shown.add(textKey(names));
   }
-  const dated = take(best(sentences.filter((s) => s.date), sentences.length), detail.dates, Math.max(budget, 0), true).sort(
+  // Dates and key points only within what is left of the budget; one date at least when the outline shows none.
+  const datedSentences = sentences.filter((s) => s.date);
+  const outlineDated = datedSentences.some((s) => shown.has(textKey(s)));
+  const dated = take(best(datedSentences, sentences.length), detail.dates, Math.max(budget, 0), !outlineDated).sort(
     (a, b) => (a.date?.year ?? 0) - (b.date?.year ?? 0) || a.index - b.index,
   );
   const keyPoints = take(
     best(sentences.filter((s) => s.role !== 'heading' && !s.formula && !s.example && !SYMBOL_NAMES.test(s.text) && s.wordCount >= 6), detail.keyPoints),
     detail.keyPoints,
-    // What is left of the budget, and at least a few words per key point the level gets.
-    Math.max(budget, KEY_POINT_WORDS * (detail.keyPoints - 5)),
+    Math.max(budget, 0),
   ).sort(byIndex);
 
   const sheet: Sheet = {
@@ -78,18 +95,44 @@ export function buildSheet(req: SheetRequest): Sheet {
     sections,
     definitions: lines(definitions),
     formulas: formulas.map((s) => formulaLine(s, analysis.sentences)),
-    key_dates: lines(dated, (s) => labelled(lang, s.date?.text ?? '', asText(s.text))),
+    key_dates: lines(dated, (s) => dateText(s, lang)),
     key_points: lines(keyPoints),
   };
   return sheetSchema.parse(sheet);
 }
 
+/** A sheet line: the sentence shortened, chemistry and units as text. */
+function lineText(s: SentenceInfo): string {
+  return asText(compressLine(s.text));
+}
+
+function dateText(s: SentenceInfo, lang: CourseLanguage): string {
+  const date = s.date?.text ?? '';
+  return labelled(lang, date, asText(compressLine(s.text, { date })));
+}
+
+/** Words a sentence takes on the sheet, as shown. */
+function shownWords(s: SentenceInfo, lang: CourseLanguage): number {
+  const text = s.date ? dateText(s, lang) : s.formula ? s.text : lineText(s);
+  return text.split(/\s+/u).filter(Boolean).length;
+}
+
 /** A course of this many words gets the level's full share; a longer one, less (by the square root). */
 const LONG_COURSE_WORDS = 1500;
-/** Words each key point of the level may take when the outline and boxes have used the budget. */
-const KEY_POINT_WORDS = 8;
-/** Share of the sheet's budget the outline takes; the boxes and key points take what is left. */
-const OUTLINE_SHARE = 0.7;
+/** Share of the sheet's budget the outline takes once definitions and formulas are counted; dates and key points take what is left. */
+const OUTLINE_SHARE = 0.8;
+/** Rank of a section's line: a definition or formula the sheet shows anyway, then its heading's words. */
+const ANYWAY_BONUS = 10;
+const HEADING_BONUS = 1;
+
+/** Share of the words of the heading a sentence falls under that the sentence carries. */
+function headingShare(s: SentenceInfo, all: SentenceInfo[]): number {
+  const heading = s.section >= 0 ? all[s.section] : undefined;
+  if (!heading || heading.stemSet.size === 0) return 0;
+  let n = 0;
+  for (const t of heading.stemSet) if (s.stemSet.has(t)) n++;
+  return n / heading.stemSet.size;
+}
 
 const SUBSCRIPTS: Record<string, string> = { 0: '₀', 1: '₁', 2: '₂', 3: '₃', 4: '₄', 5: '₅', 6: '₆', 7: '₇', 8: '₈', 9: '₉' };
 const SUPERSCRIPTS: Record<string, string> = { 2: '²', 3: '³', '-': '⁻', 1: '¹' };
@@ -146,7 +189,7 @@ function symbolsOf(s: SentenceInfo, all: SentenceInfo[]): SentenceInfo | null {
 
 function formulaLine(s: SentenceInfo, all: SentenceInfo[]): CitedText {
   const names = symbolsOf(s, all);
-  return { text: asText(names ? `${s.text} — ${names.text}` : s.text), citations: citeAll(names ? [s, names] : [s]) };
+  return { text: asText(names ? `${s.text} — ${symbolLegend(names.text) ?? names.text}` : s.text), citations: citeAll(names ? [s, names] : [s]) };
 }
 
 /**
@@ -162,7 +205,7 @@ function buildSections(
   sentences: SentenceInfo[],
   detail: Detail,
   score: Map<number, number>,
-  best: (list: SentenceInfo[], n: number) => SentenceInfo[],
+  anyway: ReadonlySet<number>,
   take: (list: SentenceInfo[], n: number, words: number) => SentenceInfo[],
   budget: number,
   all: SentenceInfo[],
@@ -214,9 +257,14 @@ function buildSections(
   const out: Sheet['sections'] = [];
   for (const g of groups) {
     const share = (budget * g.members.reduce((m, s) => m + s.wordCount, 0)) / words;
-    const candidates = best(g.members.filter((s) => (s.wordCount >= 3 || s.formula) && !SYMBOL_NAMES.test(s.text)), g.members.length);
+    // A definition or formula the sheet shows anyway first (in its section, it costs nothing more),
+    // then the sentences carrying most of the section's key terms and its heading's words.
+    const rank = (s: SentenceInfo) => (anyway.has(s.index) ? ANYWAY_BONUS : 0) + (score.get(s.index) ?? 0) + HEADING_BONUS * headingShare(s, all);
+    const candidates = g.members
+      .filter((s) => (s.wordCount >= 3 || s.formula) && !SYMBOL_NAMES.test(s.text))
+      .sort((a, b) => rank(b) - rank(a) || a.index - b.index);
     const lines = take(candidates, detail.sectionLines, share).sort(byIndex);
-    if (lines.length) out.push({ heading: asText(g.heading), lines: lines.map((s) => (s.formula ? formulaLine(s, all) : { text: asText(s.text), citations: citeAll([s]) })) });
+    if (lines.length) out.push({ heading: asText(g.heading), lines: lines.map((s) => (s.formula ? formulaLine(s, all) : { text: lineText(s), citations: citeAll([s]) })) });
   }
   return out;
 }

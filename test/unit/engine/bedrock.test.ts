@@ -2,7 +2,7 @@
 // (model, language, level, forced tool, numbered passages, token budget), what a student gets from
 // the model's output (validated, grounded in the pages sent, calculations recomputed), and how
 // failures surface (throttling retried, then EngineError; unusable output refused).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bedrockEngine, DEFAULT_INPUT_TOKEN_BUDGET, type BedrockEngineOptions, type GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { checkedResult } from '../../../functions/engine/bedrock/arithmetic.js';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../../functions/engine/types.js';
 import { resetConfig } from '../../../functions/platform/config.js';
 import { resetEngine, studyEngine } from '../../../functions/platform/engine.js';
-import { cite, engineFailure as failure, MODEL, replies, systemText, useConverseFake, userText, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
+import { cite, engineFailure as failure, restoreEngineEnvironment, MODEL, replies, systemText, useConverseFake, userText, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
 
 /** Retrieval for the tests: pages ranked by how many of the query's longer words they contain. */
 function courseOf(pages: CoursePage[], language: CourseLanguage, subjectName = 'PHYSIQUE'): Course {
@@ -190,6 +190,28 @@ describe('an answer', () => {
     const none = await engine().answer({ course: frenchCourse, question: 'photosynthèse chlorophylle', mode: 'concise', level: null });
     expect(fake.calls).toHaveLength(0);
     expect(none).toEqual({ mode: 'concise', language: 'fr', found: false, not_found_message: 'Le cours ne contient pas la réponse à cette question.', blocks: [] });
+  });
+
+  it('writes what it says about the answer in the interface’s language, the answer in the course’s', async () => {
+    fake.script(replies.tool(goodAnswer));
+    await engine().answer({ course: frenchCourse, question: 'Comment calcule-t-on la vitesse moyenne ?', mode: 'concise', level: null, interfaceLanguage: 'en' });
+    const system = systemText(lastBody());
+    expect(system).toContain('Write every text field except not_found_message in French, the language of the course');
+    expect(system).toContain("The student's interface is in English: write not_found_message in English.");
+    expect(system).toContain('The course does not contain the answer to this question.');
+    expect(system).not.toContain('Le cours ne contient pas la réponse');
+
+    // Nothing retrieved: no model call, and the message in the interface's language.
+    fake.reset();
+    const none = await engine().answer({ course: frenchCourse, question: 'photosynthèse chlorophylle', mode: 'concise', level: null, interfaceLanguage: 'en' });
+    expect(fake.calls).toHaveLength(0);
+    expect(none).toMatchObject({ language: 'fr', found: false, not_found_message: 'The course does not contain the answer to this question.' });
+
+    // Same language: the prompt is as before.
+    fake.script(replies.tool(goodAnswer));
+    await engine().answer({ course: frenchCourse, question: 'vitesse moyenne', mode: 'concise', level: null, interfaceLanguage: 'fr' });
+    expect(systemText(lastBody())).toContain('Write every text field in French, the language of the course');
+    expect(systemText(lastBody())).not.toContain("student's interface");
   });
 
   it('sends the conversation so far as alternating turns before the new question', async () => {
@@ -434,13 +456,7 @@ describe('the token budget', () => {
 });
 
 describe('provider choice', () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-    resetConfig();
-    resetEngine();
-  });
+  restoreEngineEnvironment();
 
   it('is the local engine unless ENGINE_PROVIDER says bedrock', () => {
     delete process.env.ENGINE_PROVIDER;
@@ -455,7 +471,7 @@ describe('provider choice', () => {
     resetConfig();
     resetEngine();
     expect(() => studyEngine()).toThrow(/Invalid server configuration: BEDROCK_MODEL_ID/);
-    process.env.ENGINE_PROVIDER = 'openai';
+    process.env.ENGINE_PROVIDER = 'mistral';
     resetConfig();
     expect(() => studyEngine()).toThrow(/ENGINE_PROVIDER/);
   });

@@ -191,6 +191,24 @@ describe('five modes that answer differently, each to its contract', () => {
     });
   }
 
+  it('gives five different answers to every question of the quality set the course answers, the detailed one under a sub-heading', async () => {
+    let answered = 0;
+    const same: string[] = [];
+    for (const q of ANSWERABLE) {
+      const c = courses[q.course];
+      const answers = await Promise.all(modes.map((m) => answerIn(c, q.question, m)));
+      if (!answers[0].found) continue;
+      answered++;
+      const texts = answers.map((a) => a.blocks.map((b) => b.text).join('\n'));
+      if (new Set(texts).size < modes.length) same.push(q.question);
+      const detailed = answers[2];
+      expect(detailed.blocks.length, q.question).toBeGreaterThanOrEqual(2);
+      expect(detailed.blocks.slice(1).some((b) => /^(?:Définition|Explication|Formule|Exemple|À retenir|Ailleurs|Definition|Explanation|Formula|Example|Key point|Elsewhere)\b/u.test(b.text)), q.question).toBe(true);
+    }
+    expect(answered).toBeGreaterThanOrEqual(38);
+    expect(same).toEqual([]);
+  });
+
   it('step by step lists a process’s phases in the document’s order, not its definition and neighbours', async () => {
     const a = await answerIn(courses.plants, 'Comment se déroule la photosynthèse ?', 'step_by_step');
     const steps = a.blocks.filter((b) => b.kind === 'step').map((b) => b.text);

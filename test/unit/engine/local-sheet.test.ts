@@ -60,7 +60,8 @@ describe('revision sheet', () => {
     );
     expect(allLines(s).map((f) => f.text)).toEqual(
       expect.arrayContaining([
-        'v = d / t — où d est la distance parcourue en mètres (m), t la durée du parcours en secondes (s) et v la vitesse moyenne en mètres par seconde (m/s).',
+        // The sentence naming the symbols, as a legend.
+        'v = d / t — d : distance parcourue (m) ; t : durée du parcours (s) ; v : vitesse moyenne (m/s)',
         'Em = Ec + Ep',
       ]),
     );

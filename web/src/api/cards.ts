@@ -32,7 +32,10 @@ export const cardsApi = {
   dueCounts: () => api.get<{ subjects: DueCount[] }>('/cards/due'),
   /** Not retried: each deck counts against the month's flashcard generations. */
   generate: (subjectId: string, body: { file_id?: string; count?: number }) =>
-    api.post<{ cards: Card[]; usage: UsageFigure }>(`/subjects/${enc(subjectId)}/decks`, body, { retry: false, schema: deckBody }),
+    api.post<{ cards: Card[]; usage: UsageFigure; requested: number; shortfall?: { code: 'deck_short'; message: string } }>(`/subjects/${enc(subjectId)}/decks`, body, {
+      retry: false,
+      schema: deckBody,
+    }),
   /** Not retried: a second try would add the card twice. */
   create: (subjectId: string, body: { front: string; back: string }) => api.post<Card>(cardsPath(subjectId), body, { retry: false, schema: cardBody }),
   update: (subjectId: string, cardId: string, body: { front?: string; back?: string }) => api.patch<Card>(cardPath(subjectId, cardId), body, { schema: cardBody }),

@@ -41,6 +41,10 @@ export interface RequestOptions {
   /** The server's schema for the body, and the checks it makes before the schema (their messages come first). */
   schema?: ZodType;
   precheck?: (body: unknown) => unknown;
+  /** Let the request outlive the page (a heartbeat sent as the tab is hidden or closed). */
+  keepalive?: boolean;
+  /** The body as text rather than JSON (a calendar file). */
+  text?: boolean;
 }
 
 /** The server's verdict on a body, given before sending it: throws the ApiError the server would answer. */
@@ -139,6 +143,7 @@ async function send(method: Method, path: string, body: unknown, opts: RequestOp
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
+      keepalive: opts.keepalive,
     });
   } finally {
     if (timer) clearTimeout(timer);
@@ -166,6 +171,7 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
     if (res.ok) {
       if (res.status === 204) return undefined as T;
       const text = await res.text();
+      if (opts.text) return text as T;
       return (text ? JSON.parse(text) : undefined) as T;
     }
     const error = await readError(res);
@@ -207,5 +213,6 @@ export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts),
   patch: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
+  put: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
   del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
 };

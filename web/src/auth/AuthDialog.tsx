@@ -93,14 +93,24 @@ export default function AuthDialog({ initial, onClose }: { initial: ModalState; 
 
   const finishSignIn = async (signedInEmail: string, toOnboarding: boolean) => {
     holdSignIn();
+    let leaving = false;
     try {
-      const profile = await afterSignIn(signedInEmail, session.refresh);
+      const { profile, checkoutUrl, notice } = await afterSignIn(signedInEmail, session.refresh);
+      if (checkoutUrl) {
+        // The checkout the visitor asked for (spec §4): the modal stays open and the sign-in held
+        // (no page redirects behind it) until the browser has left.
+        leaving = true;
+        window.location.assign(checkoutUrl);
+        return;
+      }
       // Router updates are transitions: flushSync puts the new page on screen before the modal
       // closes and the hold ends, so the page behind never gets to redirect first.
-      await navigate(toOnboarding ? '/onboarding' : landingPath(profile, initial.next), { replace: true, flushSync: true });
+      await navigate(toOnboarding ? '/onboarding' : landingPath(profile, initial.next), { replace: true, flushSync: true, state: notice });
     } finally {
-      flushSync(onClose);
-      releaseSignIn();
+      if (!leaving) {
+        flushSync(onClose);
+        releaseSignIn();
+      }
     }
   };
 

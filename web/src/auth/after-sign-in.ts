@@ -1,10 +1,14 @@
 // What follows every successful sign-in (password, confirmed sign-up or Google): update the login
-// streak (10 s time-out, failure ignored), record a referral the sign-up carried, then read the
-// profile so the caller can route to onboarding or to the wanted page.
+// streak (10 s time-out, failure ignored), record a referral the sign-up carried, redeem a promo
+// code the visitor typed on the offer page, read the profile so the caller can route to
+// onboarding or to the wanted page, and, when a Premium button asked for it, open the checkout.
 import { referralBody, streakBody } from '../../../functions/core/schemas';
 import { api } from '../api/client';
+import { createCheckout, redeemPromoCode } from '../api/billing';
 import type { PublicProfile } from '../api/types';
+import type { RouteNotice } from '../components/SessionMessage';
 import { getPending, removePending } from './pending-signup';
+import { takeCheckoutRequest, takePromoCode } from './pending-actions';
 
 export const STREAK_TIMEOUT_MS = 10_000;
 
@@ -36,9 +40,34 @@ export async function recordPendingReferral(email: string | null): Promise<void>
   removePending(email);
 }
 
-export async function afterSignIn(email: string | null, refresh: () => Promise<PublicProfile | null>): Promise<PublicProfile | null> {
+export interface SignInOutcome {
+  profile: PublicProfile | null;
+  /** Where the browser goes instead of a page of the app (the checkout the visitor asked for). */
+  checkoutUrl?: string;
+  /** What the next page shows: the promo code's result, or why the checkout could not open. */
+  notice?: RouteNotice;
+}
+
+/** The kept promo code, redeemed: the server's message either way (spec §8). */
+async function redeemKeptPromoCode(): Promise<RouteNotice | undefined> {
+  const code = takePromoCode();
+  if (!code) return undefined;
+  const out = await redeemPromoCode(code);
+  return { text: out.message, success: out.success };
+}
+
+export async function afterSignIn(email: string | null, refresh: () => Promise<PublicProfile | null>): Promise<SignInOutcome> {
   await Promise.all([updateStreak(), recordPendingReferral(email)]);
-  return refresh();
+  const promo = await redeemKeptPromoCode();
+  const profile = await refresh();
+  if (takeCheckoutRequest()) {
+    try {
+      return { profile, checkoutUrl: await createCheckout(), notice: promo };
+    } catch (err) {
+      return { profile, notice: { text: err instanceof Error ? err.message : String(err) } };
+    }
+  }
+  return { profile, notice: promo };
 }
 
 /** Where a signed-in student goes: onboarding first, then the wanted page, else /subjects. */

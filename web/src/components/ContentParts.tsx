@@ -15,18 +15,28 @@ import {
 } from './content-helpers';
 import { REDUCED_MOTION, useMediaQuery } from './useMediaQuery';
 
+/**
+ * `showing`: the page on screen was painted from the build's prerendered HTML (web/src/prerender.tsx
+ * sets it for the build's render, main.tsx when the app takes over such a page), until the first
+ * typed headline has mounted. `building`: the build is rendering it, for the first screen only
+ * (the header and the hero; what lies below is rendered by the app).
+ */
+export const prerenderedPage = { showing: false, building: false };
+
 /** True when the visitor asked the system for less motion; follows changes live. */
 export const usePrefersReducedMotion = (): boolean => useMediaQuery(REDUCED_MOTION);
 
 /**
  * Drives the typed tagline and the cycling message from one clock. The letters are written
- * straight into two spans (a text change per frame at most, no React render); React only hears
- * when the tagline is done (the caret moves). The first frame waits for the browser's first paint.
+ * straight into two spans (no React render); React only hears when the tagline is done (the caret
+ * moves). The clock starts once the page has loaded and the browser is idle, and wakes only when
+ * a letter is due (one timer per letter, none while a message is held), so a phone's main thread
+ * stays free while the page becomes interactive.
  */
-function useTypewriter(tagline: string, messages: readonly string[], enabled: boolean) {
+function useTypewriter(tagline: string, messages: readonly string[], enabled: boolean, typeTagline: boolean) {
   const typedRef = useRef<HTMLSpanElement>(null);
   const messageRef = useRef<HTMLSpanElement>(null);
-  const [taglineDone, setTaglineDone] = useState(!enabled);
+  const [taglineDone, setTaglineDone] = useState(!enabled || !typeTagline);
   const messagesKey = messages.join('\n');
 
   useEffect(() => {
@@ -43,26 +53,66 @@ function useTypewriter(tagline: string, messages: readonly string[], enabled: bo
       setTaglineDone(true);
       return;
     }
-    setTaglineDone(false);
-    const cycleStart = taglineEndMs(tagline);
-    const start = performance.now();
+    setTaglineDone(!typeTagline);
+    const cycleStart = typeTagline ? taglineEndMs(tagline) : 0;
+    const t = LANDING_TIMING;
+    let start = 0;
     let done = false;
-    let frame = 0;
-    const tick = (now: number) => {
-      const elapsed = now - start;
-      show(typed, typedTagline(tagline, elapsed));
-      show(message, cyclingMessage(list, elapsed, cycleStart).text);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const tick = () => {
+      const elapsed = performance.now() - start;
+      if (typeTagline) show(typed, typedTagline(tagline, elapsed));
+      const frame = cyclingMessage(list, elapsed, cycleStart);
+      show(message, frame.text);
       if (!done && elapsed >= cycleStart) {
         done = true;
         setTaglineDone(true);
       }
-      frame = requestAnimationFrame(tick);
+      const next =
+        elapsed < Math.min(t.taglineDelayMs, cycleStart)
+          ? t.taglineDelayMs - elapsed
+          : elapsed < cycleStart
+            ? t.taglineCharMs
+            : frame.phase === 'typing'
+              ? t.messageTypeCharMs
+              : frame.phase === 'erasing'
+                ? t.messageEraseCharMs
+                : Math.min(t.messagePauseMs / 4, 350);
+      timer = setTimeout(tick, next);
     };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [tagline, messagesKey, enabled]);
+    const begin = () => {
+      if (stopped) return;
+      start = performance.now();
+      tick();
+    };
+    const cancelStart = whenIdleAfterLoad(begin);
+    return () => {
+      stopped = true;
+      cancelStart();
+      if (timer) clearTimeout(timer);
+    };
+  }, [tagline, messagesKey, enabled, typeTagline]);
 
   return { typedRef, messageRef, taglineDone };
+}
+
+/** Runs `task` once the page has loaded and the browser is idle (at most `timeoutMs` later). */
+function whenIdleAfterLoad(task: () => void, timeoutMs = 1000): () => void {
+  const w = window as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+  let idleId: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if (w.requestIdleCallback) idleId = w.requestIdleCallback(task, { timeout: timeoutMs });
+    else timer = setTimeout(task, 50);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idleId !== undefined) w.cancelIdleCallback?.(idleId);
+    if (timer) clearTimeout(timer);
+  };
 }
 
 function longest(texts: readonly string[]): string {
@@ -85,7 +135,13 @@ interface TypedIntroProps {
  */
 export function TypedIntro({ tagline, messagesLabel, messages, titleId }: TypedIntroProps) {
   const reduced = usePrefersReducedMotion();
-  const { typedRef, messageRef, taglineDone } = useTypewriter(tagline, messages, !reduced);
+  // A page painted from prerendered HTML already shows its tagline: it stays, and only the
+  // message types (the next visit of the page within the app types both).
+  const [shownAlready] = useState(() => prerenderedPage.showing);
+  useEffect(() => {
+    prerenderedPage.showing = false;
+  }, []);
+  const { typedRef, messageRef, taglineDone } = useTypewriter(tagline, messages, !reduced, !shownAlready);
   const animating = !reduced;
   return (
     <>
@@ -94,7 +150,7 @@ export function TypedIntro({ tagline, messagesLabel, messages, titleId }: TypedI
         <span className="ct-typed-stack" aria-hidden="true">
           <span className="ct-typed-ghost">{tagline}</span>
           <span className="ct-typed-live">
-            <span ref={typedRef} />
+            <span ref={typedRef}>{shownAlready ? tagline : null}</span>
             {animating && !taglineDone && <span className="ct-caret" />}
           </span>
         </span>
@@ -114,30 +170,41 @@ export function TypedIntro({ tagline, messagesLabel, messages, titleId }: TypedI
   );
 }
 
-/** A number counting up from 0 to `target` in about 1.2 s, in the UI language's format. */
+/**
+ * A number counting up from 0 to `target` in about 1.2 s, in the UI language's format. The digits
+ * are written straight into their span each frame (no React render per frame).
+ */
 export function AnimatedCount({ target, lang }: { target: number; lang: 'fr' | 'en' }) {
   const reduced = usePrefersReducedMotion();
-  const [value, setValue] = useState(reduced ? target : 0);
+  const valueRef = useRef<HTMLSpanElement>(null);
   useEffect(() => {
+    const el = valueRef.current;
+    if (!el) return;
+    const show = (n: number) => {
+      const text = formatCount(n, lang);
+      if (el.textContent !== text) el.textContent = text;
+    };
     if (reduced) {
-      setValue(target);
+      show(target);
       return;
     }
     const start = performance.now();
     let frame = 0;
     const tick = (now: number) => {
       const elapsed = now - start;
-      setValue(counterValue(target, elapsed));
+      show(counterValue(target, elapsed));
       if (elapsed < LANDING_TIMING.counterDurationMs) frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [target, reduced]);
+  }, [target, reduced, lang]);
   return (
     <>
       <span aria-hidden="true" className="ct-count-live">
         <span className="ct-count-ghost">{formatCount(target, lang)}</span>
-        <span className="ct-count-value">{formatCount(value, lang)}</span>
+        <span className="ct-count-value" ref={valueRef}>
+          {formatCount(reduced ? target : 0, lang)}
+        </span>
       </span>
       <span className="visually-hidden">{formatCount(target, lang)}</span>
     </>

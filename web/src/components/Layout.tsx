@@ -11,6 +11,7 @@ import SessionMessage from './SessionMessage';
 import LoadingScreen from './LoadingScreen';
 import { useSession } from '../auth/session';
 import { useI18n } from '../i18n';
+import { prerenderedPage } from './ContentParts';
 
 export const SESSION_LOADING_FALLBACK_MS = 2500;
 
@@ -38,8 +39,13 @@ export default function Layout() {
       <main className="app-main" id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
-      <CookieBanner />
+      {/* The build prerenders the first screen only (web/src/prerender.tsx). */}
+      {!prerenderedPage.building && (
+        <>
+          <Footer />
+          <CookieBanner />
+        </>
+      )}
     </div>
   );
 }

@@ -6,8 +6,11 @@ import { useLocation } from 'react-router-dom';
 import { useI18n, type MessageKey } from '../i18n';
 import { LOGOUT_EVENT, takeSessionMessage } from '../auth/expiry';
 
+/** A catalogue message (`notice`), or a text already in the UI language (`text`, a success if `success`). */
 export interface RouteNotice {
-  notice: MessageKey;
+  notice?: MessageKey;
+  text?: string;
+  success?: boolean;
 }
 
 export default function SessionMessage() {
@@ -23,11 +26,12 @@ export default function SessionMessage() {
     window.addEventListener(LOGOUT_EVENT, onLogout);
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
   }, []);
-  const notice = (location.state as Partial<RouteNotice> | null)?.notice;
+  const state = location.state as RouteNotice | null;
+  const notice = state?.notice ? t(state.notice) : state?.text;
   if (notice && dismissedNotice !== location.key) {
     return (
-      <div className="banner banner-session" role="alert">
-        <span>{t(notice)}</span>
+      <div className={state?.success ? 'banner banner-success' : 'banner banner-session'} role={state?.success ? 'status' : 'alert'}>
+        <span>{notice}</span>
         <button type="button" className="link-btn" onClick={() => setDismissedNotice(location.key)}>
           {t('common.close')}
         </button>

@@ -1,9 +1,12 @@
 // Leaving for Stripe from any button (upgrade modal, onboarding pricing, profile): asks the server
 // for the page (checkout or customer portal) and sends the browser there; a failure is shown
-// inline by the caller with the spec's message (§8), and so is a visitor who is not signed in.
+// inline by the caller with the spec's message (§8). A visitor (a session that ended) is asked to
+// log in, with the "checkout requested" flag set so the checkout opens right after (spec §4).
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../../functions/core/errors';
 import { createCheckout } from '../api/billing';
+import { useAuthModal } from '../auth/AuthModal';
+import { requestCheckout } from '../auth/pending-actions';
 import { useSession } from '../auth/session';
 import { useI18n } from '../i18n';
 
@@ -32,6 +35,12 @@ export function useRedirectTo(getUrl: () => Promise<string>, refuse?: () => stri
 export function useCheckout() {
   const { status } = useSession();
   const { lang } = useI18n();
-  const refuse = useCallback(() => (status === 'signedIn' ? null : errorMessage('checkout_not_signed_in', lang)), [status, lang]);
+  const auth = useAuthModal();
+  const refuse = useCallback(() => {
+    if (status === 'signedIn') return null;
+    requestCheckout();
+    auth.open('login');
+    return errorMessage('checkout_not_signed_in', lang);
+  }, [status, lang, auth]);
   return useRedirectTo(createCheckout, refuse);
 }

@@ -145,6 +145,10 @@ export const contentEn: Record<keyof typeof contentFr, string> = {
   'promo.ended.text':
     'Thank you to everyone who took part! You can still create a free account, with no card, and upgrade to Premium for {premiumPrice} a month whenever you like.',
   'promo.cta': 'Create my free account',
+  'promo.code.title': 'Have a promo code?',
+  'promo.code.visitorHint':
+    'Enter it here: it is applied as soon as you have created your account or logged in.',
+  'promo.code.visitorSubmit': 'Activate my code',
   'promo.referralHint':
     'Another way to get Premium without paying: refer {referralGoal} friends who create their account and complete their profile, and earn {referralMonths} free months.',
   'promo.features.title': 'What Premium unlocks',

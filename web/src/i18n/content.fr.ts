@@ -152,6 +152,10 @@ export const contentFr = {
   'promo.ended.text':
     'Merci à tous ceux qui en ont profité ! Tu peux toujours créer un compte gratuit, sans carte bancaire, et passer à Premium pour {premiumPrice} par mois quand tu veux.',
   'promo.cta': 'Créer mon compte gratuit',
+  'promo.code.title': 'Tu as un code promotionnel ?',
+  'promo.code.visitorHint':
+    'Saisis-le ici : il est appliqué dès que ton compte est créé ou que tu es connecté.',
+  'promo.code.visitorSubmit': 'Activer mon code',
   'promo.referralHint':
     'Autre façon d’obtenir Premium sans payer : parraine {referralGoal} amis qui créent leur compte et complètent leur profil, et gagne {referralMonths} mois offerts.',
   'promo.features.title': 'Ce que Premium débloque',

@@ -27,8 +27,9 @@ export default function AuthCallbackPage() {
     const finish = async () => {
       if (done.current || !(await isSignedIn()) || done.current) return;
       done.current = true;
-      const profile = await afterSignIn(null, () => refreshRef.current());
-      navigate(landingPath(profile, takeNext()), { replace: true });
+      const { profile, checkoutUrl, notice } = await afterSignIn(null, () => refreshRef.current());
+      if (checkoutUrl) window.location.assign(checkoutUrl);
+      else navigate(landingPath(profile, takeNext()), { replace: true, state: notice });
     };
     // The code as the page was opened with it (Amplify replaces the address only once signed in).
     const query = new URLSearchParams(window.location.search);

@@ -1,13 +1,15 @@
 // The landing page for visitors (spec §2): hero with the typed tagline, cycling message and live
 // student counter; the nine promised features; the plan comparison; a closing call to action.
-// Every call to action opens the sign-up modal in sign-up mode.
+// Every call to action opens the sign-up modal in sign-up mode; Premium's also asks for the
+// checkout right after sign-in (spec §4's "checkout requested" flag).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Logo from '../components/Logo';
 import PlanComparison from '../components/PlanComparison';
 import { usePageHead } from '../components/PageHead';
-import { AnimatedCount, AnswerPreview, ClosingCallToAction, Icon, TypedIntro, type IconName } from '../components/ContentParts';
+import { AnimatedCount, AnswerPreview, ClosingCallToAction, Icon, prerenderedPage, TypedIntro, type IconName } from '../components/ContentParts';
 import { useAuthModal } from '../auth/AuthModal';
+import { requestCheckout } from '../auth/pending-actions';
 import { api } from '../api/client';
 import { useI18n, type MessageKey } from '../i18n';
 import '../styles/content.css';
@@ -66,7 +68,11 @@ export default function LandingPage() {
   const { t, lang } = useI18n();
   const auth = useAuthModal();
   const count = useStudentCount();
-  const signUp = () => auth.open('signup');
+  const open = (checkout: boolean) => {
+    requestCheckout(checkout);
+    auth.open('signup');
+  };
+  const signUp = () => open(false);
 
   usePageHead({ title: t('head.landing.title'), description: t('head.landing.description') });
 
@@ -136,7 +142,17 @@ export default function LandingPage() {
           </ul>
         </div>
       </section>
+      {/* The build prerenders the first screen only (web/src/prerender.tsx). */}
+      {!prerenderedPage.building && <BelowTheHero onSignUp={signUp} onPremium={() => open(true)} />}
+    </div>
+  );
+}
 
+/** The features, the plans and the closing call to action. */
+function BelowTheHero({ onSignUp: signUp, onPremium }: { onSignUp(): void; onPremium(): void }) {
+  const { t } = useI18n();
+  return (
+    <>
       <section className="ct-section" aria-labelledby="landing-features">
         <div className="container">
           <div className="ct-section-head">
@@ -179,7 +195,7 @@ export default function LandingPage() {
             <h2 id="landing-plans">{t('landing.plans.title')}</h2>
             <p>{t('landing.plans.intro')}</p>
           </div>
-          <PlanComparison onChooseFree={signUp} onChoosePremium={signUp} />
+          <PlanComparison onChooseFree={signUp} onChoosePremium={onPremium} />
         </div>
       </section>
 
@@ -191,6 +207,6 @@ export default function LandingPage() {
         onClick={signUp}
         note={t('content.ctaNote')}
       />
-    </div>
+    </>
   );
 }

@@ -14,7 +14,8 @@ import EducationLevelSelect from '../components/EducationLevelSelect';
 import Dialog from '../components/Dialog';
 import { FormFeedback } from '../components/FormFeedback';
 import { useCheckout, useRedirectTo } from '../components/useCheckout';
-import { createPortalSession, redeemPromoCode, type PromoResult } from '../api/billing';
+import { createPortalSession } from '../api/billing';
+import PromoForm from '../components/PromoForm';
 
 export const SUCCESS_MESSAGE_MS = 3000;
 /** How often the status is read again after checkout, until the webhook has landed. */
@@ -275,44 +276,6 @@ function SubscriptionCard() {
       )}
       <PromoForm onRedeemed={load} />
     </section>
-  );
-}
-
-/** A promo code (spec §4, §8): the server's message either way, the status refreshed on success. */
-export function PromoForm({ onRedeemed }: { onRedeemed?: () => void }) {
-  const { t } = useI18n();
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<PromoResult | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!code.trim()) return;
-    setBusy(true);
-    const out = await redeemPromoCode(code);
-    setResult(out);
-    setBusy(false);
-    if (out.success) {
-      setCode('');
-      onRedeemed?.();
-      window.dispatchEvent(new Event(SUBSCRIPTION_REFRESH_EVENT));
-    }
-  };
-  return (
-    <form onSubmit={(e) => void submit(e)} className="field" style={{ marginTop: 'var(--space-4)' }}>
-      <label htmlFor={`${id}-code`}>{t('profile.promoLabel')}</label>
-      <div className="copy-row">
-        <input id={`${id}-code`} className="input" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={64} />
-        <button type="submit" className="btn btn-secondary" disabled={busy || !code.trim()}>
-          {t('profile.promoApply')}
-        </button>
-      </div>
-      {result && (
-        <div className={`alert ${result.success ? 'alert-success' : 'alert-error'}`} role={result.success ? 'status' : 'alert'} style={{ marginTop: 'var(--space-2)' }}>
-          {result.message}
-        </div>
-      )}
-    </form>
   );
 }
 

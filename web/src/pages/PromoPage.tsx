@@ -1,14 +1,18 @@
 // The back-to-school offer page (/offre-de-rentree, spec §2 and §9): typed headline, what Premium
 // unlocks, the offer's conditions and questions, a create-account button opening the sign-up
 // modal. The page states the offer's real end (5 October 2025, 23:59 Paris time): once it has
-// passed it says so and invites to the free plan instead. Signed-in students go to /onboarding.
+// passed it says so and invites to the free plan instead. A promo code is redeemed here: at once
+// for a signed-in student, after sign-up or login for a visitor (the code is kept in this tab and
+// the modal opens). Students who have not finished onboarding go to /onboarding.
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { usePageHead } from '../components/PageHead';
 import { Accordion, ClosingCallToAction, Icon, Prose, TypedIntro, type IconName } from '../components/ContentParts';
 import { formatOfferEnd, isOfferOpen, planParams } from '../components/content-helpers';
 import { useAuthModal } from '../auth/AuthModal';
+import { keepPromoCode, requestCheckout } from '../auth/pending-actions';
 import { useSession } from '../auth/session';
+import PromoForm from '../components/PromoForm';
 import { useI18n, type MessageKey } from '../i18n';
 import '../styles/content.css';
 
@@ -37,11 +41,19 @@ export default function PromoPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const open = isOfferOpen(new Date());
   const params = { ...planParams(lang), date: formatOfferEnd(lang) };
-  const signUp = () => auth.open('signup');
+  const signUp = () => {
+    requestCheckout(false);
+    auth.open('signup');
+  };
+  const signedIn = session.status === 'signedIn';
+  const redeemAfterSignIn = (code: string) => {
+    keepPromoCode(code);
+    signUp();
+  };
 
   usePageHead({ title: t('head.promo.title'), description: t('head.promo.description'), canonical: '/offre-de-rentree' });
 
-  if (session.status === 'signedIn' && !session.signingIn) return <Navigate to="/onboarding" replace />;
+  if (signedIn && !session.signingIn && session.profile && !session.profile.onboarding_completed) return <Navigate to="/onboarding" replace />;
 
   return (
     <div className="ct-page ct-promo">
@@ -69,6 +81,11 @@ export default function PromoPage() {
             </button>
           </div>
           <p className="ct-cta-note">{t('content.ctaNote')}</p>
+          <div className="ct-card ct-promo-code" data-testid="promo-code">
+            <h2>{t('promo.code.title')}</h2>
+            {!signedIn && <p className="muted">{t('promo.code.visitorHint')}</p>}
+            <PromoForm onVisitor={signedIn ? undefined : redeemAfterSignIn} submitLabel={signedIn ? undefined : t('promo.code.visitorSubmit')} />
+          </div>
           <p className="ct-hint-card">
             <Icon name="users" />
             <span>{t('promo.referralHint', params)}</span>

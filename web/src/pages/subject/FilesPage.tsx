@@ -14,6 +14,7 @@ import RetryAlert from '../../components/RetryAlert';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatFileSize, pageCountLabel } from '../../components/subject-helpers';
 import { useI18n, type MessageKey } from '../../i18n';
+import { useStudyHeartbeat } from '../../components/progress/useStudyHeartbeat';
 import { subjectPath, useSubject } from './SubjectLayout';
 
 export const FILES_POLL_MS = 1500;
@@ -86,6 +87,8 @@ export default function FilesPage() {
   const location = useLocation();
   const viewQuote = (location.state as { quote?: unknown } | null)?.quote;
   const viewing = viewId ? (files?.find((f) => f.id === viewId) ?? null) : null;
+  // Reading a course in the viewer is studying.
+  useStudyHeartbeat(viewing ? subject.id : '');
 
   const openViewer = (file: FileView, page = 1) => setParams({ view: file.id, page: String(page) });
   const closeViewer = () => setParams({}, { replace: true });

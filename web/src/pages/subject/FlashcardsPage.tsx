@@ -59,6 +59,8 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
   const [generating, setGenerating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** Why the last deck holds fewer cards than asked (the server's words). */
+  const [shortfall, setShortfall] = useState<string | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [toDelete, setToDelete] = useState<Card | null>(null);
@@ -127,6 +129,7 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
     setGenerating(true);
     setProblem(null);
     setNotice(null);
+    setShortfall(null);
     try {
       const res = await cardsApi.generate(subjectId, { ...(scope ? { file_id: scope } : {}), count });
       allowance.setUsage(res.usage);
@@ -134,6 +137,7 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
       setNow(new Date());
       const added = res.cards.length;
       setNotice(added === 0 ? t('cards.generatedNone') : added === 1 ? t('cards.generatedOne') : t('cards.generatedMany', { count: added }));
+      setShortfall(res.shortfall?.message ?? null);
     } catch (err) {
       if (!allowance.capped(err)) setProblem(errorText(err, 'cards.generateError'));
     } finally {
@@ -214,6 +218,11 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
 
       {generating && <LoadingLine text={t('cards.generatingLong')} className="cards-loading" />}
       <FormFeedback error={problem} success={notice} />
+      {shortfall && (
+        <p className="hint deck-short" role="status" data-testid="deck-short">
+          {shortfall}
+        </p>
+      )}
       <div className="cards-layout">
         <section className="deck" aria-labelledby="deck-title">
           <div className="deck-head">

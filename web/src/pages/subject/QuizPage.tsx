@@ -59,7 +59,8 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
   const { ready } = subjectFiles;
   const errorText = useErrorText(true);
 
-  const [fileId, setFileId] = useState('');
+  // A link may name the file (the coach's next action: a quiz on the file of a weak topic).
+  const [fileId, setFileId] = useState(params.get('file') ?? '');
   const [difficulty, setDifficulty] = useState<QuizDifficulty>('easy');
   const [mode, setMode] = useState<QuestionMode>(isQuestionMode(urlMode) ? urlMode : 'mcq');
   const [session, setSession] = useState<QuizSession | null>(null);

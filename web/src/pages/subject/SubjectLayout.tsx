@@ -12,6 +12,7 @@ import RetryAlert from '../../components/RetryAlert';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../i18n';
 import { fileCountLabel } from '../../components/subject-helpers';
+import { useStudyHeartbeat } from '../../components/progress/useStudyHeartbeat';
 import '../../styles/subjects.css';
 
 export interface SubjectOutlet {
@@ -27,13 +28,14 @@ export const subjectPath = (subjectId: string, tool?: string): string =>
 
 /**
  * A study tool's page: what it holds belongs to one subject (another subject starts it afresh),
- * and the tab's title names the tool and the subject.
+ * the tab's title names the tool and the subject, and the time spent studying on it counts.
  */
 export function studyPage(tool: 'question' | 'summary' | 'quiz' | 'flashcards' | 'podcast', Workspace: ComponentType<{ subject: Subject }>): ComponentType {
   return function StudyPage() {
     const { t } = useI18n();
     const { subject } = useSubject();
     usePageTitle(`${t(`tool.${tool}`)} · ${subject.name}`);
+    useStudyHeartbeat(subject.id);
     return <Workspace key={subject.id} subject={subject} />;
   };
 }

@@ -15,6 +15,8 @@ export const subjectTiles: readonly SubjectTile[] = [
   { segment: 'quiz', label: 'tool.quiz', description: 'tool.quiz.desc', icon: 'quiz' },
   { segment: 'summary', label: 'tool.summary', description: 'tool.summary.desc', icon: 'sheet' },
   { segment: 'flashcards', label: 'tool.flashcards', description: 'tool.flashcards.desc', icon: 'cards' },
+  { segment: 'exam', label: 'tool.exam', description: 'tool.exam.desc', icon: 'timer' },
+  { segment: 'case', label: 'tool.case', description: 'tool.case.desc', icon: 'school' },
   { segment: 'schedule', label: 'tool.schedule', description: 'tool.schedule.desc', icon: 'calendar' },
   { segment: 'todos', label: 'tool.todos', description: 'tool.todos.desc', icon: 'check' },
   { segment: 'stats', label: 'tool.stats', description: 'tool.stats.desc', icon: 'chart' },
@@ -24,14 +26,9 @@ export const subjectTiles: readonly SubjectTile[] = [
 ];
 
 /** Tools not available yet: route segment and label. `/conversations` redirects to `/question`. */
-export const comingSoonTools = [
-  ['schedule', 'tool.schedule'],
-  ['todos', 'tool.todos'],
-  ['stats', 'tool.stats'],
-  ['coach', 'tool.coach'],
-] as const satisfies readonly (readonly [string, MessageKey])[];
+export const comingSoonTools: readonly (readonly [string, MessageKey])[] = [];
 
-export type ComingSoonTool = (typeof comingSoonTools)[number][0];
+export type ComingSoonTool = string;
 
 /** True when the tile's tool has its own page already. */
 export const isAvailable = (segment: string): boolean => !comingSoonTools.some(([s]) => s === segment);

@@ -1,0 +1,199 @@
+// Practical cases ("cas pratiques", spec §1, §9; Premium): a scenario built by rules from the
+// course's own rules and definitions, then 3 to 5 questions asking the student to apply them
+// ("Which rule applies? Justify."), each with a rubric drawn from the cited page, the model answer
+// and the reasoning expected. For a scientific course the case opens with a problem: data for a
+// formula of the course and the worked solution, computed by the exercise mode's calculation path
+// (local/exercise.ts through the exercise answer: mathjs with units, never guessed). Both
+// providers build cases this way (the grading of the answers is the configured engine's).
+import type { EducationLevel } from '../core/profile.js';
+import { EngineError } from './errors.js';
+import { buildAnswer } from './local/answer.js';
+import { citeAll } from './local/citations.js';
+import { clauses, definitionRubric } from './local/quiz-rubric.js';
+import { courseFacts, fold, type DefinitionFact, type FormulaFact } from './local/quiz-facts.js';
+import { prettyUnit } from './local/quantities.js';
+import { hash } from './text/shuffle.js';
+import type { Citation, Course, CourseLanguage, ExerciseSolution, QuizQuestion } from './types.js';
+
+export const MIN_CASE_QUESTIONS = 3;
+export const MAX_CASE_QUESTIONS = 5;
+
+export interface CaseQuestion {
+  id: string;
+  index: number;
+  kind: 'apply' | 'compute';
+  prompt: string;
+  /** What a good answer contains (from the cited pages) and the model answer. */
+  rubric: { key_points: string[]; model_answer: string };
+  /** The reasoning expected, step by step. */
+  reasoning: string[];
+  citations: Citation[];
+  /** compute: the worked solution (data, formula, calculation, result). */
+  solution?: ExerciseSolution;
+}
+
+export interface PracticalCase {
+  title: string;
+  language: CourseLanguage;
+  /** The situation the questions are about. */
+  scenario: string[];
+  scientific: boolean;
+  questions: CaseQuestion[];
+}
+
+export interface CaseRequest {
+  course: Course;
+  /** The file the case draws from; null: the whole subject. */
+  fileId: string | null;
+  level: EducationLevel | null;
+  /** Varies the rules chosen from one case to the next. */
+  seed: string;
+}
+
+const words = {
+  fr: {
+    title: 'Cas pratique : {subject}',
+    intro: 'Tu es consulté(e) sur la situation suivante. Appuie-toi uniquement sur ton cours pour y répondre.',
+    situation: 'Situation {n} : {text}',
+    observe: 'on observe {body}.',
+    finds: 'on constate que {body}.',
+    apply: 'Situation {n} : quelle notion ou quelle règle du cours s’applique ? Justifie ta réponse.',
+    model: 'La notion qui s’applique est « {term} ». Le cours l’énonce ainsi : {sentence}',
+    step1: 'Relever les éléments de la situation : {points}.',
+    step2: 'Les rapprocher de la définition de « {term} » (p. {page} de {file}).',
+    step3: 'Conclure : la situation relève de « {term} ».',
+    problem: 'Problème : {data} Calcule {target}.',
+    given: '{description} {symbol} = {value}',
+    computeStep: 'Identifier la formule du cours qui relie les données : {formula}.',
+  },
+  en: {
+    title: 'Practical case: {subject}',
+    intro: 'You are consulted on the following situation. Answer from your course only.',
+    situation: 'Situation {n}: {text}',
+    observe: 'we observe {body}.',
+    finds: 'we find that {body}.',
+    apply: 'Situation {n}: which notion or rule of the course applies? Justify your answer.',
+    model: 'The notion that applies is "{term}". The course states it so: {sentence}',
+    step1: 'Pick out the facts of the situation: {points}.',
+    step2: 'Match them with the definition of "{term}" (p. {page} of {file}).',
+    step3: 'Conclude: the situation falls under "{term}".',
+    problem: 'Problem: {data} Compute {target}.',
+    given: '{description} {symbol} = {value}',
+    computeStep: 'Find the course formula that links the data: {formula}.',
+  },
+} as const;
+
+const fill = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Values a problem's data take, chosen by the seed: round figures a student computes with. */
+const VALUES = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 40, 50, 120];
+
+/** A definition whose body describes the notion without naming it: a situation to recognise. */
+function usable(fact: DefinitionFact): boolean {
+  if (!fact.body || fact.body.split(/\s+/).length < 4) return false;
+  const term = fold(fact.term);
+  return term.length > 1 && !fold(fact.body).includes(term);
+}
+
+function applyQuestion(fact: DefinitionFact, n: number, level: EducationLevel | null, lang: CourseLanguage): { situation: string; question: Omit<CaseQuestion, 'id' | 'index'> } | null {
+  const w = words[lang];
+  const rubric = definitionRubric(fact, level);
+  const points = rubric?.key_points ?? clauses(fact.body as string, lang, 3);
+  if (points.length === 0) return null;
+  const body = (fact.body as string).replace(/[.;:]+$/u, '');
+  const situation = fill(w.situation, { n, text: capitalize(fill(fact.shape === 'clause' ? w.finds : w.observe, { body })) });
+  const page = fact.sentence.page;
+  return {
+    situation,
+    question: {
+      kind: 'apply',
+      prompt: fill(w.apply, { n }),
+      rubric: { key_points: [fact.term, ...points].slice(0, 5), model_answer: fill(w.model, { term: fact.term, sentence: fact.sentence.text }) },
+      reasoning: [fill(w.step1, { points: points.join(' ; ') }), fill(w.step2, { term: fact.term, page: page.page, file: page.file_name }), fill(w.step3, { term: fact.term })],
+      citations: citeAll(rubric?.cited ?? [fact.sentence]),
+    },
+  };
+}
+
+/** A problem on a formula of the course: data for every symbol but one, solved by the exercise mode. */
+function computeQuestion(formula: FormulaFact, req: CaseRequest, lang: CourseLanguage): Omit<CaseQuestion, 'id' | 'index'> | null {
+  if (formula.chemical) return null;
+  const target = formula.variables.find((v) => v.symbol === formula.lhs.trim() && v.description);
+  const givens = formula.variables.filter((v) => v !== target && v.description && v.unit);
+  if (!target || givens.length === 0 || givens.length > 3) return null;
+  const w = words[lang];
+  const seed = hash(`${req.seed}#${formula.key}`);
+  const data = givens.map((v, i) => fill(w.given, { description: i === 0 ? capitalize(v.description) : v.description, symbol: v.symbol, value: `${VALUES[(seed + i * 5) % VALUES.length]} ${prettyUnit(v.unit as string)}` })).join(lang === 'fr' ? ' ; ' : '; ');
+  const prompt = fill(w.problem, { data: `${data}.`, target: `${target.description} ${target.symbol}` });
+  const answer = buildAnswer({ course: req.course, question: prompt, mode: 'exercise', level: req.level, interfaceLanguage: lang });
+  const solution = answer.exercise;
+  if (!answer.found || !solution || solution.calculations.length === 0) return null;
+  const cited = [...solution.final_answer.citations, ...solution.formulas.flatMap((f) => f.citations), ...solution.objective.citations];
+  const citations = [...new Map(cited.map((c) => [`${c.file_id}#${c.page}`, c])).values()].slice(0, 3);
+  return {
+    kind: 'compute',
+    prompt,
+    rubric: { key_points: [formula.written, solution.final_answer.text], model_answer: solution.final_answer.text },
+    reasoning: [fill(w.computeStep, { formula: formula.written }), ...solution.steps.map((s) => s.text)],
+    citations,
+    solution,
+  };
+}
+
+export function buildPracticalCase(req: CaseRequest): PracticalCase {
+  const lang = req.course.language;
+  const w = words[lang];
+  const facts = courseFacts(req.course.pages);
+  const pool = req.fileId ? (facts.byFile.get(req.fileId) ?? []) : facts.all;
+  const seed = hash(req.seed);
+  // Rules (laws, principles) first, then definitions; the seed turns the order so cases differ.
+  const definitions = pool.filter((f): f is DefinitionFact => f.type === 'definition' && usable(f));
+  const rotate = <T>(list: T[]) => (list.length ? [...list.slice(seed % list.length), ...list.slice(0, seed % list.length)] : list);
+  const ordered = [...rotate(definitions.filter((d) => d.statement)), ...rotate(definitions.filter((d) => !d.statement))];
+
+  const questions: Omit<CaseQuestion, 'id' | 'index'>[] = [];
+  const scenario: string[] = [w.intro];
+  let scientific = false;
+  for (const formula of rotate(pool.filter((f): f is FormulaFact => f.type === 'formula'))) {
+    const q = computeQuestion(formula, req, lang);
+    if (q) {
+      questions.push(q);
+      scenario.push(q.prompt);
+      scientific = true;
+      break;
+    }
+  }
+  const terms = new Set<string>();
+  for (const fact of ordered) {
+    if (questions.length >= MAX_CASE_QUESTIONS) break;
+    if (terms.has(fold(fact.term))) continue;
+    const made = applyQuestion(fact, questions.filter((q) => q.kind === 'apply').length + 1, req.level, lang);
+    if (!made) continue;
+    terms.add(fold(fact.term));
+    scenario.push(made.situation);
+    questions.push(made.question);
+  }
+  if (questions.length < MIN_CASE_QUESTIONS) throw new EngineError('exhausted', `Only ${questions.length} rule(s) or definition(s) usable for a practical case`);
+  return {
+    title: fill(w.title, { subject: req.course.subjectName }),
+    language: lang,
+    scenario,
+    scientific,
+    questions: questions.map((q, i) => ({ ...q, id: `c${i + 1}`, index: i + 1 })),
+  };
+}
+
+/** A case question as the engine's grader reads it: an open question with its rubric and pages. */
+export function gradedAsOpen(q: CaseQuestion, scenario: readonly string[]): QuizQuestion {
+  return {
+    type: 'open',
+    difficulty: 'hard',
+    fact_key: `case:${q.id}`,
+    kind: 'definition',
+    question: `${scenario.join('\n')}\n\n${q.prompt}`,
+    rubric: q.rubric,
+    explanation: q.reasoning.join(' '),
+    citations: q.citations,
+  };
+}

@@ -1,0 +1,289 @@
+// Podcasts in DynamoDB and their audio in the uploads bucket. One item per podcast, `{user_id,
+// sk: podcast id}` (ids sort by time): the student's choices, the status the pipeline moves on
+// (scripting → synthesising → ready | failed, each change conditional on the one it leaves), the
+// script as JSON, and the measured seconds of each synthesised segment in a map that each
+// segment's task fills with its own conditional update (so parallel segments never overwrite each
+// other). Audio: `{user}/podcasts/{podcast}/{segment:3}.mp3` and `episode.mp3`, under the
+// student's prefix, so account deletion removes it with the rest of their objects.
+//
+// A draft (not saved) expires 24 h after it was created: readers hide it from then on, and the
+// delete path removes its audio and record when the student's podcasts are next listed (the
+// record's `expires_at` is also DynamoDB's TTL attribute in the cloud, set a week later so the
+// sweep sees the record first).
+import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '../../core/errors.js';
+import { DRAFT_TTL_SECONDS, TITLE_MAX } from '../../core/limits.js';
+import { truncate } from '../../core/text.js';
+import type { PodcastSegment, PodcastView } from '../../core/views.js';
+import type { PodcastLine } from '../../engine/types.js';
+import { db, storage } from '../clients.js';
+import { config } from '../config.js';
+import { isConditionFailure } from './profiles.js';
+import { queryAll } from './query.js';
+
+/** The record: the view's fields (the expiry as epoch seconds instead), the script and what the pipeline needs. */
+export interface PodcastItem extends Omit<PodcastView, 'expires_at' | 'segments'> {
+  user_id: string;
+  sk: string;
+  /** Epoch seconds: when an unsaved podcast stops being shown. */
+  draft_until?: number;
+  /** DynamoDB's TTL (epoch seconds), a week after `draft_until`; absent once saved. */
+  expires_at?: number;
+  speakers: [string, string];
+  /** The script's lines, once written. */
+  script_json?: string;
+  /** Measured seconds of each synthesised segment, by index. */
+  segment_seconds: Record<string, number>;
+  /** The usage month the podcast's unit was taken from (given back if it fails). */
+  usage_month: string;
+}
+
+const table = () => config().tableNames.podcasts;
+const bucket = () => config().UPLOADS_BUCKET;
+/** How long DynamoDB keeps an expired draft's record after it stops being shown, for the sweep to remove its audio first. */
+const SWEEP_GRACE_SECONDS = 7 * 24 * 3600;
+
+export const audioPrefix = (userId: string, podcastId: string): string => `${userId}/podcasts/${podcastId}/`;
+export const segmentKey = (userId: string, podcastId: string, index: number): string => `${audioPrefix(userId, podcastId)}${String(index).padStart(3, '0')}.mp3`;
+export const episodeKey = (userId: string, podcastId: string): string => `${audioPrefix(userId, podcastId)}episode.mp3`;
+
+export function isLivePodcast(item: Pick<PodcastItem, 'saved' | 'draft_until'>, now: Date): boolean {
+  return item.saved || (typeof item.draft_until === 'number' && item.draft_until > now.getTime() / 1000);
+}
+
+export function scriptOf(item: PodcastItem): PodcastLine[] {
+  return item.script_json ? (JSON.parse(item.script_json) as PodcastLine[]) : [];
+}
+
+/** The view the API returns; `audio` gives each segment's URL when the segments are asked for. */
+export function toPodcastView(item: PodcastItem, segments?: { audio: (index: number) => string | null }): PodcastView {
+  const view: PodcastView = {
+    id: item.id,
+    subject_id: item.subject_id,
+    file_id: item.file_id ?? null,
+    title: item.title,
+    language: item.language,
+    duration: item.duration,
+    style: item.style,
+    status: item.status,
+    segments_done: item.segments_done,
+    segments_total: item.segments_total,
+    error: item.error ?? null,
+    saved: Boolean(item.saved),
+    expires_at: !item.saved && item.draft_until ? new Date(item.draft_until * 1000).toISOString() : null,
+    created_at: item.created_at,
+    duration_seconds: item.duration_seconds ?? null,
+    position: item.position ?? null,
+  };
+  if (segments) {
+    view.segments = scriptOf(item).map(
+      (line, index): PodcastSegment => ({
+        index,
+        speaker: line.speaker,
+        speaker_name: item.speakers[line.speaker],
+        text: line.text,
+        citations: line.citations,
+        audio_url: item.segment_seconds[index] !== undefined ? segments.audio(index) : null,
+        duration_seconds: item.segment_seconds[index] ?? null,
+      }),
+    );
+  }
+  return view;
+}
+
+export async function createPodcast(fields: Omit<PodcastItem, 'sk' | 'status' | 'segments_total' | 'segments_done' | 'error' | 'saved' | 'draft_until' | 'expires_at' | 'duration_seconds' | 'position' | 'segment_seconds'>, now: Date): Promise<PodcastItem> {
+  const draftUntil = Math.floor(now.getTime() / 1000) + DRAFT_TTL_SECONDS;
+  const item: PodcastItem = {
+    ...fields,
+    sk: fields.id,
+    title: truncate(fields.title, TITLE_MAX),
+    status: 'scripting',
+    segments_total: 0,
+    segments_done: 0,
+    error: null,
+    saved: false,
+    draft_until: draftUntil,
+    expires_at: draftUntil + SWEEP_GRACE_SECONDS,
+    duration_seconds: null,
+    position: null,
+    segment_seconds: {},
+  };
+  await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(sk)' }));
+  return item;
+}
+
+/** The record, live or not (the pipeline's tasks); null when there is none. */
+export async function readPodcast(userId: string, podcastId: string): Promise<PodcastItem | null> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: { user_id: userId, sk: podcastId }, ConsistentRead: true }));
+  return (out.Item as PodcastItem | undefined) ?? null;
+}
+
+/** The student's podcast (404 `podcast_not_found` when there is none, or only an expired draft). */
+export async function getPodcastOrThrow(userId: string, podcastId: string, now: Date): Promise<PodcastItem> {
+  const item = await readPodcast(userId, podcastId);
+  if (!item || !isLivePodcast(item, now)) throw new AppError('podcast_not_found');
+  return item;
+}
+
+/**
+ * The student's live podcasts, newest first, without their scripts; expired drafts found on the
+ * way are removed (audio first, then the record).
+ */
+export async function listPodcasts(userId: string, now: Date, filter: { subjectId?: string; savedOnly?: boolean } = {}): Promise<PodcastItem[]> {
+  const items = (await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :u',
+    ExpressionAttributeValues: { ':u': userId },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  })) as unknown as PodcastItem[];
+  const expired = items.filter((i) => !isLivePodcast(i, now));
+  await Promise.all(expired.map((i) => removePodcast(i, now).catch(() => undefined)));
+  return items
+    .filter((i) => isLivePodcast(i, now))
+    .filter((i) => !filter.subjectId || i.subject_id === filter.subjectId)
+    .filter((i) => !filter.savedOnly || i.saved)
+    .map((i) => ({ ...i, script_json: undefined }));
+}
+
+/** The script is written: the podcast moves to `synthesising` (only from `scripting`). */
+export async function recordScript(userId: string, podcastId: string, title: string, lines: PodcastLine[]): Promise<boolean> {
+  return conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: userId, sk: podcastId },
+      UpdateExpression: 'SET #status = :next, script_json = :script, segments_total = :n, title = :title',
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':next': 'synthesising', ':from': 'scripting', ':script': JSON.stringify(lines), ':n': lines.length, ':title': truncate(title, TITLE_MAX) },
+    }),
+  );
+}
+
+/** A segment's audio is stored: its length recorded and counted once (a retried task counts nothing twice). */
+export async function recordSegment(userId: string, podcastId: string, index: number, seconds: number): Promise<boolean> {
+  return conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: userId, sk: podcastId },
+      UpdateExpression: 'SET segment_seconds.#i = :s ADD segments_done :one',
+      ConditionExpression: '#status = :synth AND attribute_not_exists(segment_seconds.#i)',
+      ExpressionAttributeNames: { '#status': 'status', '#i': String(index) },
+      ExpressionAttributeValues: { ':s': Math.round(seconds * 1000) / 1000, ':one': 1, ':synth': 'synthesising' },
+    }),
+  );
+}
+
+/** Every segment is stored and the episode joined: the podcast is ready with its measured length. */
+export async function recordReady(userId: string, podcastId: string, seconds: number): Promise<boolean> {
+  return conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: userId, sk: podcastId },
+      UpdateExpression: 'SET #status = :ready, duration_seconds = :s',
+      ConditionExpression: '#status = :synth',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':ready': 'ready', ':synth': 'synthesising', ':s': Math.round(seconds * 10) / 10 },
+    }),
+  );
+}
+
+/**
+ * The podcast failed: the record says what failed (the script, when none was written yet, or the
+ * audio), with one update conditional on the status it leaves. Returns the item once: a retried
+ * or duplicate failure gets null, so the caller gives the unit back only once.
+ */
+export async function recordFailure(userId: string, podcastId: string, now: Date): Promise<PodcastItem | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const item = await readPodcast(userId, podcastId);
+    if (!item || (item.status !== 'scripting' && item.status !== 'synthesising')) return null;
+    const code = item.status === 'scripting' ? 'podcast_generation_failed' : 'podcast_audio_failed';
+    const done = await conditional(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, sk: podcastId },
+        UpdateExpression: 'SET #status = :failed, #error = :code, failed_at = :now',
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':code': code, ':from': item.status, ':now': now.toISOString() },
+      }),
+    );
+    if (done) return { ...item, status: 'failed', error: code };
+  }
+  return null;
+}
+
+/** One update of a live podcast (saved, or a draft not yet expired): 404 `podcast_not_found` otherwise. */
+async function updateLive(userId: string, podcastId: string, now: Date, update: { expression: string; names?: Record<string, string>; values: Record<string, unknown> }): Promise<PodcastItem> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, sk: podcastId },
+        UpdateExpression: update.expression,
+        ConditionExpression: 'attribute_exists(sk) AND (saved = :yes OR draft_until > :now)',
+        ExpressionAttributeNames: update.names,
+        ExpressionAttributeValues: { ...update.values, ':yes': true, ':now': Math.floor(now.getTime() / 1000) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as PodcastItem;
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError('podcast_not_found');
+    throw err;
+  }
+}
+
+/** Saved: the podcast stops expiring. */
+export const savePodcast = (userId: string, podcastId: string, now: Date): Promise<PodcastItem> =>
+  updateLive(userId, podcastId, now, { expression: 'SET saved = :yes REMOVE expires_at, draft_until', values: {} });
+
+export async function setPosition(userId: string, podcastId: string, position: { segment: number; seconds: number }, now: Date): Promise<void> {
+  await updateLive(userId, podcastId, now, { expression: 'SET #position = :p', names: { '#position': 'position' }, values: { ':p': position } });
+}
+
+/** Every audio object of a podcast, then nothing else: safe to run again. */
+export async function deletePodcastAudio(userId: string, podcastId: string): Promise<void> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const out = await storage().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: audioPrefix(userId, podcastId), ContinuationToken: token }));
+    for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key);
+    token = out.IsTruncated ? out.NextContinuationToken : undefined;
+  } while (token);
+  for (let i = 0; i < keys.length; i += 8) {
+    await Promise.all(keys.slice(i, i + 8).map((Key) => storage().send(new DeleteObjectCommand({ Bucket: bucket(), Key }))));
+  }
+}
+
+/** Removes a podcast: its audio first (a storage failure keeps the record, to delete again), then the record. */
+export async function removePodcast(item: Pick<PodcastItem, 'user_id' | 'id'>, now: Date): Promise<boolean> {
+  await deletePodcastAudio(item.user_id, item.id);
+  const out = await db().send(new DeleteCommand({ TableName: table(), Key: { user_id: item.user_id, sk: item.id }, ReturnValues: 'ALL_OLD' }));
+  const old = out.Attributes as PodcastItem | undefined;
+  return Boolean(old && isLivePodcast(old, now));
+}
+
+/** Every podcast of a subject, saved or not, with its audio (subject deletion). */
+export async function deleteSubjectPodcasts(userId: string, subjectId: string, now: Date): Promise<void> {
+  const items = (await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :u',
+    FilterExpression: 'subject_id = :s',
+    ExpressionAttributeValues: { ':u': userId, ':s': subjectId },
+    ProjectionExpression: 'user_id, id',
+    ConsistentRead: true,
+  })) as unknown as Pick<PodcastItem, 'user_id' | 'id'>[];
+  for (const item of items) await removePodcast(item, now);
+}
+
+async function conditional(command: UpdateCommand): Promise<boolean> {
+  try {
+    await db().send(command);
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,149 @@
+// The laptop's Step Functions: a loopback server that speaks the part of the Step Functions API
+// the app uses (AWS JSON 1.0: StartExecution, DescribeExecution), so the API handler starts a
+// podcast with the same @aws-sdk/client-sfn call as in the cloud, SFN_ENDPOINT pointing here. Each
+// execution runs the one ASL definition (functions/pipelines/podcast-machine.ts) with
+// aws-local-stepfunctions, in-process; its Task states are answered by the registry's task
+// handlers of the same state name, called as Lambda's invoke integration would call them
+// (`{FunctionName, Payload}` in, `{Payload}` out). Executions are kept in memory (a restart ends
+// the ones running, as a laptop that sleeps would; their podcasts stay failed-or-in-progress
+// until the next run marks them, see README).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { podcastMachineJson, podcastTaskStates, type PodcastTaskState } from '../../functions/pipelines/podcast-machine.js';
+import type { FunctionHandler } from '../../functions/registry.js';
+import { polyfillPromiseWithResolvers } from './promise-polyfill.js';
+
+export interface LocalStepFunctions {
+  endpoint: string;
+  /** The ARN the host gives the handlers (PODCAST_STATE_MACHINE_ARN). */
+  podcastMachineArn: string;
+  /** Resolves when no execution is running (tests and the benchmark wait on it). */
+  idle(): Promise<void>;
+  /** Every execution started, with its status. */
+  executions(): { arn: string; name: string; status: 'RUNNING' | 'SUCCEEDED' | 'FAILED'; startedAt: Date; stoppedAt?: Date }[];
+  close(): Promise<void>;
+}
+
+interface Execution {
+  arn: string;
+  name: string;
+  input: string;
+  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+  startedAt: Date;
+  stoppedAt?: Date;
+  output?: string;
+  error?: string;
+  cause?: string;
+  done: Promise<void>;
+}
+
+export async function startLocalStepFunctions(opts: {
+  region: string;
+  /** The registry's handler of each Task state, loaded when first called. */
+  taskHandler: (state: PodcastTaskState) => Promise<FunctionHandler>;
+  track: <T>(work: Promise<T>) => Promise<T>;
+  warn: (message: string, err?: unknown) => void;
+}): Promise<LocalStepFunctions> {
+  polyfillPromiseWithResolvers();
+  const { StateMachine } = await import('aws-local-stepfunctions');
+  const podcastMachineArn = `arn:aws:states:${opts.region}:000000000000:stateMachine:Podcast`;
+  // The placeholders become the state names: the overrides answer each Task state by its name.
+  const definition = JSON.parse(podcastMachineJson(Object.fromEntries(Object.entries(podcastTaskStates).map(([state, placeholder]) => [placeholder, state]))));
+  const machine = new StateMachine(definition, { validationOptions: { checkArn: false } });
+  const executions = new Map<string, Execution>();
+
+  const overrides = Object.fromEntries(
+    (Object.keys(podcastTaskStates) as PodcastTaskState[]).map((state) => [
+      state,
+      async (input: unknown) => {
+        const { Payload } = input as { FunctionName: string; Payload: unknown };
+        const handler = await opts.taskHandler(state);
+        return { Payload: ((await handler(Payload)) ?? null) as never };
+      },
+    ]),
+  );
+
+  function start(body: { stateMachineArn?: string; name?: string; input?: string }): { executionArn: string; startDate: number } | { error: string; status: number; message: string } {
+    if (body.stateMachineArn !== podcastMachineArn) return { error: 'StateMachineDoesNotExist', status: 400, message: `State Machine Does Not Exist: '${body.stateMachineArn}'` };
+    const name = body.name ?? crypto.randomUUID();
+    const arn = `${podcastMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+    const existing = executions.get(arn);
+    if (existing) {
+      // Step Functions: the same name and input is the same execution; another input is refused.
+      if (existing.input === (body.input ?? '{}')) return { executionArn: arn, startDate: existing.startedAt.getTime() / 1000 };
+      return { error: 'ExecutionAlreadyExists', status: 400, message: `Execution Already Exists: '${arn}'` };
+    }
+    const input = body.input ?? '{}';
+    const run = machine.run(JSON.parse(input), { overrides: { taskResourceLocalHandlers: overrides } });
+    const execution: Execution = { arn, name, input, status: 'RUNNING', startedAt: new Date(), done: Promise.resolve() };
+    execution.done = opts.track(
+      run.result.then(
+        (output) => {
+          Object.assign(execution, { status: 'SUCCEEDED', output: JSON.stringify(output), stoppedAt: new Date() });
+        },
+        (err: unknown) => {
+          const e = err as { name?: string; message?: string; cause?: { name?: string; message?: string } };
+          Object.assign(execution, { status: 'FAILED', error: e.cause?.name ?? e.name, cause: e.cause?.message ?? e.message, stoppedAt: new Date() });
+        },
+      ),
+    );
+    executions.set(arn, execution);
+    return { executionArn: arn, startDate: execution.startedAt.getTime() / 1000 };
+  }
+
+  function describe(body: { executionArn?: string }): Record<string, unknown> | { error: string; status: number; message: string } {
+    const e = body.executionArn ? executions.get(body.executionArn) : undefined;
+    if (!e) return { error: 'ExecutionDoesNotExist', status: 400, message: `Execution Does Not Exist: '${body.executionArn}'` };
+    return {
+      executionArn: e.arn,
+      stateMachineArn: podcastMachineArn,
+      name: e.name,
+      status: e.status,
+      startDate: e.startedAt.getTime() / 1000,
+      ...(e.stoppedAt ? { stopDate: e.stoppedAt.getTime() / 1000 } : {}),
+      input: e.input,
+      ...(e.output !== undefined ? { output: e.output } : {}),
+      ...(e.error ? { error: e.error, cause: e.cause } : {}),
+    };
+  }
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const reply = (status: number, data: unknown) => {
+        const body = JSON.stringify(data);
+        res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'content-length': Buffer.byteLength(body) }).end(body);
+      };
+      let body: Record<string, string>;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, string>;
+      } catch {
+        return reply(400, { __type: 'SerializationException', message: 'Malformed JSON' });
+      }
+      const target = String(req.headers['x-amz-target'] ?? '');
+      const result = target === 'AWSStepFunctions.StartExecution' ? start(body) : target === 'AWSStepFunctions.DescribeExecution' ? describe(body) : { error: 'UnknownOperationException', status: 400, message: `Unsupported operation ${target}` };
+      if ('error' in result && typeof result.status === 'number') return reply(result.status, { __type: result.error, message: result.message });
+      reply(200, result);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    podcastMachineArn,
+    async idle() {
+      while ([...executions.values()].some((e) => e.status === 'RUNNING')) await Promise.allSettled([...executions.values()].map((e) => e.done));
+    },
+    executions: () => [...executions.values()].map(({ arn, name, status, startedAt, stoppedAt }) => ({ arn, name, status, startedAt, stoppedAt })),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

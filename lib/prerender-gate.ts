@@ -1,0 +1,26 @@
+// The one inline script of index.html. The build writes the landing's HTML, as a French visitor
+// first sees it, into index.html (web/vite.config.ts), which is also the page every app route
+// gets. Before anything paints, this script removes that HTML unless the page is the landing of
+// a visitor who has kept neither a session (Amplify's `CognitoIdentityServiceProvider.*` keys)
+// nor English as their language (they see the app's loading screen instead, as before). It then
+// starts the app's scripts, listed by the build in `<meta name="revise-scripts">` (the entry
+// first, then its modulepreloads): at once on any other page, and after the first paint on the
+// prerendered landing, so that nothing delays the hero's paint. The cloud's
+// Content-Security-Policy allows exactly this script by its hash (lib/web.ts); no other inline
+// script runs.
+import { createHash } from 'node:crypto';
+
+export const SCRIPTS_META = 'revise-scripts';
+
+export const PRERENDER_GATE_SCRIPT =
+  "(function(){var d=document,r=d.getElementById('root'),keep=false;" +
+  "try{var s=localStorage,k=[];for(var i=0;i<s.length;i++)k.push(s.key(i));" +
+  "keep=location.pathname==='/'&&s.getItem('language')!=='en'&&!k.some(function(x){return x.indexOf('CognitoIdentityServiceProvider.')===0})}catch(e){}" +
+  'if(!keep)r.replaceChildren();' +
+  `var m=d.querySelector('meta[name="${SCRIPTS_META}"]');if(!m)return;var l=m.content.split(' ');` +
+  "function load(){for(var i=1;i<l.length;i++){var p=d.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l[i];d.head.appendChild(p)}" +
+  "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=l[0];d.head.appendChild(e)}" +
+  'if(keep)requestAnimationFrame(function(){setTimeout(load,0)});else load()})()';
+
+/** The CSP source allowing the gate (`'sha256-…'`). */
+export const PRERENDER_GATE_CSP = `'sha256-${createHash('sha256').update(PRERENDER_GATE_SCRIPT).digest('base64')}'`;

@@ -1,0 +1,163 @@
+// Planning and progress benchmark (issue 13):
+// - statistics of a Premium student with one year of history (365 days × 5 subjects of study
+//   time, 5,000 card reviews, 500 quiz answers), through the laptop host's HTTP API, for 7 days,
+//   30 days and all history, beside the public health route measured in the same run (target:
+//   p95 ≤ 50 ms; the reads are queries on the student's partition, never scans);
+// - the exam-date plan of a 300-page subject, 60 days before the exam, with 1,000 cards
+//   (functions/core/planner.ts), beside a JSON round trip of the same input (target ≤ 100 ms).
+import { performance } from 'node:perf_hooks';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dayNumber, dayString } from '../../functions/core/calendar.js';
+import { planStudy, type PlanInput } from '../../functions/core/planner.js';
+import { db } from '../../functions/platform/clients.js';
+import { config } from '../../functions/platform/config.js';
+import { api, newUser, startTestHost, type TestHost } from '../support/host.js';
+import { updateProfileFields } from '../../functions/platform/store/profiles.js';
+
+interface Timing {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+async function time(n: number, work: () => Promise<unknown> | unknown): Promise<Timing> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await work();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { p50: at(0.5), p95: at(0.95), max: times[times.length - 1] };
+}
+
+const fmt = (t: Timing) => `p50 ${t.p50.toFixed(2)} ms  p95 ${t.p95.toFixed(2)} ms  max ${t.max.toFixed(1)} ms`;
+
+/** Writes items 25 at a time (DynamoDB's batch size), 8 batches in flight. */
+async function putAll(items: Record<string, unknown>[]): Promise<void> {
+  const table = config().tableNames.progress;
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < batches.length) {
+        let requests = batches[next++].map((Item) => ({ PutRequest: { Item } }));
+        while (requests.length) {
+          const out = await db().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+          requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
+        }
+      }
+    }),
+  );
+}
+
+/** One year of a student's history over five subjects. */
+function yearOfHistory(userId: string, subjects: string[], today: string): Record<string, unknown>[] {
+  const items: Record<string, unknown>[] = [];
+  const first = dayNumber(today) - 364;
+  for (let d = 0; d < 365; d++) {
+    const date = dayString(first + d);
+    for (const s of subjects) items.push({ user_id: userId, sk: `day#${date}#${s}`, date, subject_id: s, study_ms: 600_000 + ((d * 7919) % 1_800_000) });
+  }
+  const ratings = ['again', 'hard', 'good', 'easy'] as const;
+  for (let i = 0; i < 5_000; i++) {
+    const s = subjects[i % subjects.length];
+    const at = new Date(Date.parse(`${dayString(first + (i % 365))}T09:00:00Z`) + i * 1000).toISOString();
+    items.push({ user_id: userId, sk: `hist#${s}#${at}#r${i}`, kind: 'review', at, subject_id: s, card_id: `c${i % 800}`, rating: ratings[i % 4], predicted: i % 5 ? 0.9 - (i % 7) / 20 : null });
+  }
+  for (let i = 0; i < 500; i++) {
+    const s = subjects[i % subjects.length];
+    const at = new Date(Date.parse(`${dayString(first + ((i * 3) % 365))}T17:00:00Z`) + i * 1000).toISOString();
+    items.push({
+      user_id: userId,
+      sk: `hist#${s}#${at}#q${i}`,
+      kind: 'quiz',
+      at,
+      subject_id: s,
+      file_id: `f${i % 4}`,
+      type: i % 3 ? 'mcq' : 'open',
+      difficulty: i % 2 ? 'easy' : 'hard',
+      correct: i % 5 === 0 ? null : i % 3 !== 0,
+      score: i % 3 ? null : (i * 37) % 100,
+      topic: `Question ${i % 40}`,
+      pages: [{ file_id: `f${i % 4}`, file_name: `Chapitre ${i % 4}`, page: 1 + (i % 30) }],
+    });
+  }
+  return items;
+}
+
+async function benchStatistics(): Promise<void> {
+  console.log('== Statistics of one year of history (365 days × 5 subjects, 5,000 reviews, 500 quiz answers)');
+  const host: TestHost = await startTestHost();
+  try {
+    const user = await newUser(host);
+    // Premium (statistics_access), as a running trial.
+    await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'trialing', trial_end: new Date(Date.now() + 30 * 86_400_000).toISOString() }, new Date());
+    const subjects: string[] = [];
+    for (const name of ['Biologie', 'Chimie', 'Histoire', 'Maths', 'Anglais']) {
+      subjects.push((await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name } })).body.id as string);
+    }
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const items = yearOfHistory(user.sub, subjects, today);
+    await putAll(items);
+    console.log(`  ${items.length} records written`);
+    const get = (path: string) => async () => {
+      const r = await api(host, path, { token: user.accessToken });
+      if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    };
+    for (let i = 0; i < 5; i++) await get(`/api/stats?range=all&timezone=Europe/Paris`)();
+    const reference = await time(100, () => api(host, '/api/health'));
+    console.log(`  ${'health (reference, public, no I/O)'.padEnd(44)} ${fmt(reference)}`);
+    const rows: [string, string][] = [
+      ['subject, 7 days', `/api/subjects/${subjects[0]}/stats?range=7d&timezone=Europe/Paris`],
+      ['subject, 30 days', `/api/subjects/${subjects[0]}/stats?range=30d&timezone=Europe/Paris`],
+      ['subject, all history', `/api/subjects/${subjects[0]}/stats?range=all&timezone=Europe/Paris`],
+      ['account, 30 days', '/api/stats?range=30d&timezone=Europe/Paris'],
+      ['account, all history', '/api/stats?range=all&timezone=Europe/Paris'],
+    ];
+    for (const [name, path] of rows) {
+      const t = await time(40, get(path));
+      console.log(`  ${name.padEnd(44)} ${fmt(t)}  ×${(t.p50 / reference.p50).toFixed(1)} reference p50  (target p95 ≤ 50 ms: ${t.p95 <= 50 ? 'met' : 'NOT met'})`);
+    }
+  } finally {
+    await host.stop();
+  }
+}
+
+function benchPlanner(): Promise<void> {
+  console.log('== The exam-date plan: 300 pages, 60 days before the exam, 1,000 cards');
+  const today = '2026-03-02';
+  const input: PlanInput = {
+    today,
+    examDate: dayString(dayNumber(today) + 60),
+    studyDays: [1, 2, 3, 4, 5, 6],
+    weeklyHours: 12,
+    files: Array.from({ length: 6 }, (_, i) => ({ fileId: `f${i}`, name: `Chapitre ${i + 1}`, pageCount: 50, studiedPages: i === 0 ? Array.from({ length: 20 }, (_, p) => p + 1) : [] })),
+    cards: Array.from({ length: 1_000 }, (_, i) => ({
+      id: `c${i}`,
+      srs: {
+        due: `${dayString(dayNumber(today) + (i % 90) - 10)}T08:00:00Z`,
+        stability: 1 + (i % 40),
+        last_review: i % 10 ? `${dayString(dayNumber(today) - 5 - (i % 20))}T08:00:00Z` : null,
+        state: i % 10 ? 'review' : 'new',
+      },
+    })),
+    missedTopics: Array.from({ length: 30 }, (_, i) => ({ fileId: `f${i % 6}`, topic: `Notion ${i}`, page: 1 + i, misses: 1 + (i % 5) })),
+  };
+  return (async () => {
+    for (let i = 0; i < 10; i++) planStudy(input);
+    const reference = await time(100, () => JSON.parse(JSON.stringify(input)));
+    const plan = await time(100, () => planStudy(input));
+    const days = planStudy(input).days.length;
+    console.log(`  ${'JSON round trip of the input (reference)'.padEnd(44)} ${fmt(reference)}`);
+    console.log(`  ${`planStudy (${days} days planned)`.padEnd(44)} ${fmt(plan)}  ×${(plan.p50 / reference.p50).toFixed(1)} reference p50  (target ≤ 100 ms: ${plan.p95 <= 100 ? 'met' : 'NOT met'})`);
+  })();
+}
+
+export async function benchPlanning(): Promise<void> {
+  await benchPlanner();
+  console.log('');
+  await benchStatistics();
+}

@@ -1,0 +1,112 @@
+// The landing paints from its HTML (issue 16: a phone sees the hero before any script has
+// loaded): the built index.html holds the hero's text, a browser without JavaScript shows it, the
+// app's first render replaces it without moving the header or the hero's text, and the one inline script (the gate,
+// allowed by its hash in the cloud's Content-Security-Policy) removes it on other pages, for a
+// returning student and for an English visitor.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { contentFr } from '../../web/src/i18n/content.fr.js';
+import { contentSecurityPolicy } from '../../lib/web.js';
+import { newPage, screenshot, useJourneyHost, type TestHost } from './helpers.js';
+
+const TAGLINE = contentFr['landing.hero.tagline'];
+const DESCRIPTION = contentFr['landing.hero.description'];
+
+/** A page whose app scripts never arrive: what a phone shows while they download. */
+async function withoutAppScripts(browser: Browser, init?: string) {
+  const opened = await newPage(browser, { width: 375, height: 812 });
+  await opened.context.route('**/assets/*.js', (route) => route.abort());
+  if (init) await opened.context.addInitScript(init);
+  return opened;
+}
+
+const heroHeading = (page: Page) => page.getByRole('heading', { level: 1, name: TAGLINE });
+
+describe('The landing before its scripts', () => {
+  let host: TestHost;
+  let browser: Browser;
+  useJourneyHost((h, b) => {
+    host = h;
+    browser = b;
+  });
+
+  it("the landing's HTML holds the hero's text, and a browser without JavaScript shows it", async () => {
+    const html = await (await fetch(`${host.url}/`)).text();
+    expect(html).toContain(`<h1 class="ct-typed-title" id="landing-title"><span class="visually-hidden">${TAGLINE}</span>`);
+    expect(html).toContain(contentFr['landing.hero.cta']);
+
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 }, locale: 'fr-FR' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${host.url}/`);
+      await heroHeading(page).waitFor();
+      // The headline is painted, not only announced: its visible letters are there.
+      expect(await page.locator('.ct-typed-title .ct-typed-live').textContent()).toBe(TAGLINE);
+      expect(await page.getByText(DESCRIPTION).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: contentFr['landing.hero.cta'] }).first().isVisible()).toBe(true);
+      await screenshot(page, 'landing-no-javascript');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the app takes over the prerendered hero without moving it', async () => {
+    const boxes = (page: Page) => Promise.all([heroHeading(page).boundingBox(), page.getByText(DESCRIPTION).boundingBox(), page.getByRole('banner').boundingBox()]);
+    const before = await withoutAppScripts(browser);
+    let painted;
+    try {
+      await before.page.goto(`${host.url}/`);
+      painted = await boxes(before.page);
+    } finally {
+      await before.context.close();
+    }
+    const { context, page } = await newPage(browser, { width: 375, height: 812 });
+    try {
+      await page.goto(`${host.url}/`);
+      // The app has taken over: the headline stays as painted and the message types in.
+      await expect.poll(async () => (await page.locator('.ct-typed-message .ct-typed-live').textContent())?.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await page.locator('.ct-typed-title .ct-typed-live').textContent()).toBe(TAGLINE);
+      expect(await boxes(page)).toEqual(painted);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is removed before painting on other pages, for a returning student and for an English visitor', async () => {
+    const cases: { path: string; init?: string }[] = [
+      { path: '/how-it-works' },
+      { path: '/subjects' },
+      { path: '/', init: "localStorage.setItem('CognitoIdentityServiceProvider.client.someone.accessToken', 'x')" },
+      { path: '/', init: "localStorage.setItem('language', 'en')" },
+    ];
+    for (const { path, init } of cases) {
+      const { context, page } = await withoutAppScripts(browser, init);
+      try {
+        await page.goto(`${host.url}${path}`);
+        expect(await page.locator('#root').innerHTML(), `${path} ${init ?? ''}`).toBe('');
+      } finally {
+        await context.close();
+      }
+    }
+    // …and kept for a first visit to the landing.
+    const { context, page } = await withoutAppScripts(browser);
+    try {
+      await page.goto(`${host.url}/`);
+      expect(await heroHeading(page).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the cloud's Content-Security-Policy allows the page's one inline script, by its hash", async () => {
+    const html = await readFile(new URL('../../web/dist/index.html', import.meta.url), 'utf8');
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    const csp = contentSecurityPolicy({ region: 'eu-west-3', uploadsOrigin: 'https://uploads.example' });
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src ')) ?? '';
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+  });
+});
