@@ -307,6 +307,11 @@ export const catalogue = {
     en: 'This course does not hold enough rules or definitions to build a practical case.',
   },
   // Podcasts (spec §2, §4 Podcast, §8 Podcast)
+  podcast_file_required: {
+    status: 400,
+    fr: 'Veuillez sélectionner un fichier pour générer un podcast',
+    en: 'Please select a file to generate a podcast',
+  },
   podcast_no_file: {
     status: 400,
     fr: 'Aucun fichier sélectionné : ajoute un cours à cette matière pour générer un podcast.',
@@ -329,6 +334,8 @@ export const catalogue = {
     fr: "La génération de l'audio a échoué. Réessaie : ce podcast ne compte pas dans ta limite.",
     en: 'Generating the audio failed. Try again: this podcast does not count towards your limit.',
   },
+  podcast_playback_failed: { status: 500, fr: 'Erreur lors de la lecture du podcast', en: 'Error playing the podcast' },
+  podcast_download_failed: { status: 502, fr: 'Erreur lors du téléchargement du podcast', en: 'Error downloading the podcast' },
   // Account
   account_delete_failed: {
     status: 500,

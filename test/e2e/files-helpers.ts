@@ -10,7 +10,9 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import { api, newUser, type TestUser } from '../support/host.js';
+import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
 import { acceptCookies, logIn, newPage, type TestHost } from './helpers.js';
 
 export interface FileFixture {
@@ -182,4 +184,28 @@ export async function listFiles(host: TestHost, user: TestUser, subjectId: strin
   const res = await api(host, `/api/subjects/${subjectId}/files`, { token: user.accessToken });
   if (res.status !== 200) throw new Error(`Listing files failed: ${res.status}`);
   return res.body.files as { id: string; display_name: string; status: string; page_count: number | null }[];
+}
+
+/** A subject holding one course PDF (`pages`, headed `title`), uploaded through the API and ready to be read. */
+export async function readyCourse(
+  host: TestHost,
+  user: TestUser,
+  course: { subject: string; file: string; title: string; pages: string[] },
+): Promise<{ subjectId: string; fileId: string }> {
+  const subject = await createSubject(host, user.accessToken, course.subject);
+  const pdf = await coursePdf('course.pdf', course.title, course.pages);
+  const { start, complete } = await uploadFile(host, user.accessToken, subject.id, pdf.name, pdf.buffer, course.file);
+  if (!complete || complete.status !== 200) throw new Error(`Upload failed: ${start.status} ${JSON.stringify(complete?.body ?? start.body)}`);
+  const file = await waitForFinal(host, user.accessToken, subject.id, start.body.file.id, 90_000);
+  if (file.status !== 'ready') throw new Error(`The course did not become ready: ${JSON.stringify(file)}`);
+  return { subjectId: subject.id, fileId: file.id };
+}
+
+/** A free trial running for a month: Premium everywhere. */
+export async function makePremium(user: TestUser): Promise<void> {
+  await updateProfileFields(
+    user.sub,
+    { is_subscribed: true, subscription_status: 'trialing', trial_end: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+    new Date(),
+  );
 }

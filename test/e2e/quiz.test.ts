@@ -10,9 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { consume } from '../../functions/platform/usage.js';
 import { api, type TestUser } from '../support/host.js';
-import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
 import { acceptCookies, dialog, expectNoSideScroll, newPage, phoneShot, screenshot, shoot, useJourneyHost, type TestHost } from './helpers.js';
-import { coursePdf, signedInStudent } from './files-helpers.js';
+import { readyCourse, signedInStudent } from './files-helpers.js';
 
 const CHIMIE = [
   "Une solution est un mélange homogène obtenu en dissolvant un soluté dans un solvant. Le solvant est l'espèce chimique majoritaire de la solution. La concentration massique est le quotient de la masse de soluté dissous par le volume de la solution. Elle se calcule avec la formule Cm = m / V, où m est la masse en grammes et V le volume en litres.",
@@ -25,15 +24,7 @@ const FILE_NAME = 'Chimie - les solutions';
 const FREE_QUIZ_QUESTIONS = 15;
 
 /** A subject with the four-page course, ready to be read. */
-async function courseSubject(host: TestHost, user: TestUser): Promise<{ subjectId: string; fileId: string }> {
-  const subject = await createSubject(host, user.accessToken, 'Chimie');
-  const pdf = await coursePdf('solutions.pdf', 'Les solutions', CHIMIE);
-  const { start, complete } = await uploadFile(host, user.accessToken, subject.id, pdf.name, pdf.buffer, FILE_NAME);
-  if (!complete || complete.status !== 200) throw new Error(`Upload failed: ${start.status} ${JSON.stringify(complete?.body ?? start.body)}`);
-  const file = await waitForFinal(host, user.accessToken, subject.id, start.body.file.id, 90_000);
-  if (file.status !== 'ready') throw new Error(`The course did not become ready: ${JSON.stringify(file)}`);
-  return { subjectId: subject.id, fileId: file.id };
-}
+const courseSubject = (host: TestHost, user: TestUser) => readyCourse(host, user, { subject: 'Chimie', file: FILE_NAME, title: 'Les solutions', pages: CHIMIE });
 
 const question = (page: Page) => page.getByTestId('quiz-question');
 const options = (page: Page) => question(page).getByTestId('quiz-option');

@@ -7,11 +7,9 @@
 // are also shot at 375 px wide.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import { api, type TestUser } from '../support/host.js';
-import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
 import { acceptCookies, dialog, screenshot, useJourneyHost, type TestHost } from './helpers.js';
-import { coursePdf, signedInStudent } from './files-helpers.js';
+import { makePremium, readyCourse, signedInStudent } from './files-helpers.js';
 
 const MECANIQUE = [
   "Un objet est en mouvement lorsque sa position change au cours du temps par rapport à un référentiel. Le référentiel est l'objet par rapport auquel on étudie le mouvement. La trajectoire est l'ensemble des positions occupées par l'objet.",
@@ -23,23 +21,7 @@ const FILE_NAME = 'Mécanique - chapitre 1';
 const FREE_QUESTIONS = 10;
 
 /** A subject with the three-page course, ready to be read. */
-async function courseSubject(host: TestHost, user: TestUser): Promise<{ subjectId: string; fileId: string }> {
-  const subject = await createSubject(host, user.accessToken, 'Physique');
-  const pdf = await coursePdf('mecanique.pdf', 'Le mouvement', MECANIQUE);
-  const { start, complete } = await uploadFile(host, user.accessToken, subject.id, pdf.name, pdf.buffer, FILE_NAME);
-  if (!complete || complete.status !== 200) throw new Error(`Upload failed: ${start.status} ${JSON.stringify(complete?.body ?? start.body)}`);
-  const file = await waitForFinal(host, user.accessToken, subject.id, start.body.file.id, 90_000);
-  if (file.status !== 'ready') throw new Error(`The course did not become ready: ${JSON.stringify(file)}`);
-  return { subjectId: subject.id, fileId: file.id };
-}
-
-async function makePremium(user: TestUser): Promise<void> {
-  await updateProfileFields(
-    user.sub,
-    { is_subscribed: true, subscription_status: 'trialing', trial_end: new Date(Date.now() + 30 * 86_400_000).toISOString() },
-    new Date(),
-  );
-}
+const courseSubject = (host: TestHost, user: TestUser) => readyCourse(host, user, { subject: 'Physique', file: FILE_NAME, title: 'Le mouvement', pages: MECANIQUE });
 
 /** A full-page shot from the top (a smooth scroll to the newest answer may still be running). */
 async function shoot(page: Page, name: string): Promise<void> {

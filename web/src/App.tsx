@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
               { path: 'summary', element: page(() => import('./pages/subject/SummaryPage')) },
               { path: 'quiz', element: page(() => import('./pages/subject/QuizPage')) },
               { path: 'flashcards', element: page(() => import('./pages/subject/FlashcardsPage')) },
+              { path: 'podcast', element: page(() => import('./pages/subject/PodcastPage')) },
               { path: 'schedule', element: page(() => import('./pages/subject/SchedulePage')) },
               { path: 'todos', element: page(() => import('./pages/subject/TodosPage')) },
               { path: 'stats', element: page(() => import('./pages/subject/StatsPage')) },

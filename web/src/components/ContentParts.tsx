@@ -389,6 +389,14 @@ const ICONS = {
   history: `M3.5 12a8.5 8.5 0 1 0 2.5-6 M3.5 4v4.5H8 M12 7.5V12l3 2`,
   eye: `M2.5 12s3.5-6.5 9.5-6.5 9.5 6.5 9.5 6.5-3.5 6.5-9.5 6.5S2.5 12 2.5 12z ${circle(12, 12, 2.8)}`,
   plus: 'M12 5v14 M5 12h14',
+  play: 'M8 5.5v13l10.5-6.5z',
+  pause: 'M8.5 5.5v13 M15.5 5.5v13',
+  stop: 'M6.5 6.5h11v11h-11z',
+  skipBack: 'M6 5.5v13 M18 5.5v13L9 12z',
+  skipForward: 'M18 5.5v13 M6 5.5v13L15 12z',
+  rewind: 'M11 7l-6 5 6 5z M19 7l-6 5 6 5z',
+  fastForward: 'M13 7l6 5-6 5z M5 7l6 5-6 5z',
+  download: 'M12 4v11.5 M7 11l5 4.5 5-4.5 M4 16v4h16v-4',
 } as const;
 
 export type IconName = keyof typeof ICONS;

@@ -3,6 +3,7 @@
 // list; the page puts in it what it saves, the panel takes out what it deletes.
 import { useState } from 'react';
 import { studyApi, type ConversationSummary, type SheetSummary } from '../../api/study';
+import { podcastApi, type PodcastView } from '../../api/podcasts';
 import ConfirmDialog from '../ConfirmDialog';
 import { Icon } from '../ContentParts';
 import RetryAlert from '../RetryAlert';
@@ -13,6 +14,7 @@ import { useErrorText } from './useErrorText';
 interface SavedItemOf {
   conversation: ConversationSummary;
   sheet: SheetSummary;
+  podcast: PodcastView;
 }
 
 export type SavedKind = keyof SavedItemOf;
@@ -21,7 +23,7 @@ type I18n = ReturnType<typeof useI18n>;
 
 interface KindSpec<T> {
   /** The section of the page's words: `{section}.savedTitle`, `{section}.deleteLabel`… */
-  section: 'question' | 'summary';
+  section: 'question' | 'summary' | 'podcast';
   headingId: string;
   testId: string;
   /** The empty list's words when saving is for Premium and the student has not got it. */
@@ -50,6 +52,20 @@ const kinds: { [K in SavedKind]: KindSpec<SavedItem<K>> } = {
     list: (subjectId) => studyApi.sheets(subjectId).then(({ sheets }) => sheets),
     remove: (subjectId, id) => studyApi.removeSheet(subjectId, id),
     meta: (s, { formatDate }) => formatDate(s.created_at),
+  },
+  // A subject's podcasts: the saved ones and the drafts of the last 24 hours.
+  podcast: {
+    section: 'podcast',
+    headingId: 'subject-podcasts-title',
+    testId: 'subject-podcast',
+    list: (subjectId) => podcastApi.ofSubject(subjectId).then(({ podcasts }) => podcasts),
+    remove: (_subjectId, id) => podcastApi.remove(id),
+    meta: (p, { t, formatDate }) =>
+      [
+        t(`podcast.duration.${p.duration}`),
+        formatDate(p.created_at),
+        p.status === 'ready' ? t(p.saved ? 'podcast.saved' : 'podcast.draft') : t(`podcast.status.${p.status}`),
+      ].join(' · '),
   },
 };
 

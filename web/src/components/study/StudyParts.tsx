@@ -109,11 +109,22 @@ export function NoFilesHint({ processing = false, uploadHref }: { processing?: b
 
 type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'children' | 'className'>;
 
-/** The ready files to choose from, after a first option whose value is '' (the whole subject, or none yet). */
-export function FileSelect({ files, firstOption, ...select }: SelectProps & { files: FileView[]; firstOption: string }) {
+/** A choice of the file select's besides the files (the whole subject, when '' means none chosen yet). */
+export interface ExtraOption {
+  value: string;
+  label: string;
+}
+
+/** The ready files to choose from, after a first option whose value is '' (the whole subject, or none yet) and any `extraOptions`. */
+export function FileSelect({ files, firstOption, extraOptions = [], ...select }: SelectProps & { files: FileView[]; firstOption: string; extraOptions?: readonly ExtraOption[] }) {
   return (
     <select className="select" {...select}>
       <option value="">{firstOption}</option>
+      {extraOptions.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
       {files.map((f) => (
         <option key={f.id} value={f.id}>
           {f.display_name}
@@ -124,7 +135,7 @@ export function FileSelect({ files, firstOption, ...select }: SelectProps & { fi
 }
 
 /** A field choosing among the ready files, with what is said under it (`children`). */
-export function FileField({ id, label, children, ...select }: SelectProps & { id: string; label: string; files: FileView[]; firstOption: string; children?: ReactNode }) {
+export function FileField({ id, label, children, ...select }: SelectProps & { id: string; label: string; files: FileView[]; firstOption: string; extraOptions?: readonly ExtraOption[]; children?: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

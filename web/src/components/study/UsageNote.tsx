@@ -5,7 +5,7 @@ import { Icon } from '../ContentParts';
 import { useI18n } from '../../i18n';
 
 /** The page whose words say it: `{section}.usageNone`, `.usageOne`, `.usageMany`, `.usageUnlimited`. */
-export type UsageSection = 'question' | 'summary' | 'quiz' | 'cards';
+export type UsageSection = 'question' | 'summary' | 'quiz' | 'cards' | 'podcast';
 
 export default function UsageNote({ usage, words }: { usage: FeatureUsage | null; words: UsageSection }) {
   const { t } = useI18n();

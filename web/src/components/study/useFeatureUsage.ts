@@ -17,6 +17,8 @@ export interface FeatureAllowance {
    * allowance shows as spent when it was the month's limit.
    */
   capped(err: unknown): boolean;
+  /** Reads the usage again (after a generation whose answer does not carry it). */
+  reload(): Promise<void>;
 }
 
 export function useFeatureUsage(feature: MeteredFeature): FeatureAllowance {
@@ -24,15 +26,21 @@ export function useFeatureUsage(feature: MeteredFeature): FeatureAllowance {
   const [usage, setUsage] = useState<FeatureUsage | null>(null);
   const [premium, setPremium] = useState<UsageSummary['premium'] | null>(null);
 
+  const reload = useCallback(
+    () =>
+      studyApi.usage().then(
+        (u) => {
+          setUsage(u.features[feature]);
+          setPremium(u.premium);
+        },
+        () => setUsage(null),
+      ),
+    [feature],
+  );
+
   useEffect(() => {
-    studyApi.usage().then(
-      (u) => {
-        setUsage(u.features[feature]);
-        setPremium(u.premium);
-      },
-      () => setUsage(null),
-    );
-  }, [feature]);
+    void reload();
+  }, [reload]);
 
   const capped = useCallback(
     (err: unknown) => {
@@ -44,5 +52,5 @@ export function useFeatureUsage(feature: MeteredFeature): FeatureAllowance {
     [upgrade],
   );
 
-  return { usage, premium, setUsage, capped };
+  return { usage, premium, setUsage, capped, reload };
 }

@@ -30,7 +30,7 @@ export const subjectPath = (subjectId: string, tool?: string): string =>
  * A study tool's page: what it holds belongs to one subject (another subject starts it afresh),
  * the tab's title names the tool and the subject, and the time spent studying on it counts.
  */
-export function studyPage(tool: 'question' | 'summary' | 'quiz' | 'flashcards', Workspace: ComponentType<{ subject: Subject }>): ComponentType {
+export function studyPage(tool: 'question' | 'summary' | 'quiz' | 'flashcards' | 'podcast', Workspace: ComponentType<{ subject: Subject }>): ComponentType {
   return function StudyPage() {
     const { t } = useI18n();
     const { subject } = useSubject();

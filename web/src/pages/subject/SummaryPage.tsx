@@ -8,12 +8,12 @@ import type { Subject } from '../../api/subjects';
 import { studyApi, type SheetRecord } from '../../api/study';
 import { Icon } from '../../components/ContentParts';
 import { FormFeedback } from '../../components/FormFeedback';
-import { isCapError, useUpgradeModal } from '../../components/UpgradeModal';
 import SavedItemsPanel, { useSavedItems } from '../../components/study/SavedItemsPanel';
 import SheetView from '../../components/study/SheetView';
 import { ComposerFoot, FileField, LoadingLine, NoFilesHint, SavedBadge, StudyEmpty, StudyHead, submitWith } from '../../components/study/StudyParts';
 import { useErrorText } from '../../components/study/useErrorText';
 import { useFeatureUsage } from '../../components/study/useFeatureUsage';
+import { usePremiumSave } from '../../components/study/usePremiumSave';
 import { useSubjectFiles } from '../../components/study/useSubjectFiles';
 import { useUrlRecord } from '../../components/study/useUrlRecord';
 import { useI18n } from '../../i18n';
@@ -27,7 +27,6 @@ export default studyPage('summary', SummaryWorkspace);
 function SummaryWorkspace({ subject }: { subject: Subject }) {
   const { t } = useI18n();
   const ids = useId();
-  const upgrade = useUpgradeModal();
   const subjectId = subject.id;
   const allowance = useFeatureUsage('summary_generation');
   const { files, ready, processing, settled } = useSubjectFiles(subjectId);
@@ -35,11 +34,10 @@ function SummaryWorkspace({ subject }: { subject: Subject }) {
   const errorText = useErrorText();
 
   const [scope, setScope] = useState(WHOLE_SUBJECT);
-  /** The server refused to save a sheet: saving is for Premium. */
-  const [refused, setRefused] = useState(false);
   const [sheet, setSheet] = useState<SheetRecord | null>(null);
   const [generating, setGenerating] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const premiumSave = usePremiumSave();
+  const { saving } = premiumSave;
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -74,25 +72,18 @@ function SummaryWorkspace({ subject }: { subject: Subject }) {
     }
   };
 
-  const save = async () => {
-    if (!sheet || saving) return;
-    setSaving(true);
+  const save = () => {
+    if (!sheet) return;
     setProblem(null);
-    try {
-      const done = await studyApi.saveSheet(subjectId, sheet.id);
-      setSheet((s) => (s && s.id === done.id ? { ...s, ...done } : s));
-      saved.put(done);
-      setNotice(t('summary.savedNotice'));
-    } catch (err) {
-      if (isCapError(err)) {
-        if (err.code === 'premium_only') setRefused(true);
-        upgrade.open(err.message);
-      } else {
-        setProblem(errorText(err));
-      }
-    } finally {
-      setSaving(false);
-    }
+    return premiumSave.run(
+      async () => {
+        const done = await studyApi.saveSheet(subjectId, sheet.id);
+        setSheet((s) => (s && s.id === done.id ? { ...s, ...done } : s));
+        saved.put(done);
+        setNotice(t('summary.savedNotice'));
+      },
+      (err) => setProblem(errorText(err)),
+    );
   };
 
   const open = (id: string) => {
@@ -113,7 +104,7 @@ function SummaryWorkspace({ subject }: { subject: Subject }) {
   };
 
   /** Until the allowance is known, or when it cannot be read, saving is offered (spec §6). */
-  const locked = refused || allowance.premium?.summary_save === false;
+  const locked = premiumSave.refused || allowance.premium?.summary_save === false;
 
   return (
     <div className="study-layout">

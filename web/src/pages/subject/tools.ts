@@ -26,11 +26,9 @@ export const subjectTiles: readonly SubjectTile[] = [
 ];
 
 /** Tools not available yet: route segment and label. `/conversations` redirects to `/question`. */
-export const comingSoonTools = [
-  ['podcast', 'tool.podcast'],
-] as const satisfies readonly (readonly [string, MessageKey])[];
+export const comingSoonTools: readonly (readonly [string, MessageKey])[] = [];
 
-export type ComingSoonTool = (typeof comingSoonTools)[number][0];
+export type ComingSoonTool = string;
 
 /** True when the tile's tool has its own page already. */
 export const isAvailable = (segment: string): boolean => !comingSoonTools.some(([s]) => s === segment);
