@@ -100,6 +100,27 @@ describe('The landing before its scripts', () => {
     }
   });
 
+  it('a button pressed before the app has taken over still opens what it should', async () => {
+    const { context, page } = await newPage(browser);
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${host.url}/`, { waitUntil: 'commit' });
+      await heroHeading(page).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      release();
+      await expect.poll(() => page.getByRole('dialog').getByLabel('E-mail').isVisible(), { timeout: 15_000 }).toBe(true);
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+
   it("the cloud's Content-Security-Policy allows the page's one inline script, by its hash", async () => {
     const html = await readFile(new URL('../../web/dist/index.html', import.meta.url), 'utf8');
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);

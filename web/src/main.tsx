@@ -39,6 +39,28 @@ const container = document.getElementById('root') as HTMLElement;
 // The landing's prerendered HTML (kept by index.html's gate for a first visit) stays on screen
 // until the app's first render replaces it with the same markup.
 prerenderedPage.showing = container.childElementCount > 0;
+if (prerenderedPage.showing) replayPrerenderedPress(container);
+
+/**
+ * A button of the prerendered landing pressed before the app took over (the gate keeps its text
+ * in `__revisePressed`): once the app's own markup has replaced it, the app's button of the same
+ * text is pressed, so the student's tap opens what it should.
+ */
+function replayPrerenderedPress(root: HTMLElement): void {
+  const w = window as { __revisePressed?: string };
+  const observer = new MutationObserver(() => {
+    if (root.querySelector('[data-pre]')) return;
+    const label = w.__revisePressed;
+    if (!label) return observer.disconnect();
+    const target = [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === label);
+    if (!target) return;
+    observer.disconnect();
+    delete w.__revisePressed;
+    target.click();
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  window.setTimeout(() => observer.disconnect(), 15_000);
+}
 const root = createRoot(container);
 document.documentElement.lang = currentLang();
 void unregisterServiceWorkers();
