@@ -42,8 +42,8 @@ prerenderedPage.showing = container.childElementCount > 0;
 if (prerenderedPage.showing) replayPrerenderedPress(container);
 
 /**
- * A button of the prerendered landing pressed before the app took over (the gate keeps its text
- * in `__revisePressed`): once the app's own markup has replaced it, the app's button of the same
+ * A button of the prerendered landing pressed before the app took over (the gate keeps its name,
+ * its aria-label or its text, in `__revisePressed`): once the app's own markup has replaced it, the app's button of the same
  * text is pressed, so the student's tap opens what it should.
  */
 function replayPrerenderedPress(root: HTMLElement): void {
@@ -52,7 +52,7 @@ function replayPrerenderedPress(root: HTMLElement): void {
     if (root.querySelector('[data-pre]')) return;
     const label = w.__revisePressed;
     if (!label) return observer.disconnect();
-    const target = [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === label);
+    const target = [...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') || b.textContent || '').trim() === label);
     if (!target) return;
     observer.disconnect();
     delete w.__revisePressed;
