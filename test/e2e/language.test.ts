@@ -83,7 +83,7 @@ describe('language switch', () => {
       await page.goto(host.url);
       await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).waitFor();
       // The app (not the landing's prerendered HTML, painted before its scripts) is running.
-      await page.waitForFunction(() => !document.querySelector('[data-pre]'));
+      await page.waitForFunction("!document.querySelector('[data-pre]')");
       await context.setOffline(true);
       await expect
         .poll(() => page.getByRole('alert').filter({ hasText: 'Pas de connexion internet. Vérifiez votre réseau et réessayez.' }).count())
