@@ -1,6 +1,7 @@
 // An accessible modal dialog: focus moves inside on open (first field, else the first focusable
-// element), Tab cycles inside, Escape closes, focus returns where it was on close.
-import { useEffect, useRef, type ReactNode } from 'react';
+// element), Tab cycles inside, Escape closes, focus returns where it was on close. The listeners
+// are set while the dialog is committed (layout effects), so a key pressed as soon as it shows works.
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -33,7 +34,7 @@ export default function Dialog({ labelledBy, describedBy, onClose, closeLabel, c
   onCloseRef.current = onClose;
 
   // Remember and restore the focus, and keep the page behind from scrolling.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -43,11 +44,11 @@ export default function Dialog({ labelledBy, describedBy, onClose, closeLabel, c
     };
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     focusFirstField(ref.current);
   }, [focusKey]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();
