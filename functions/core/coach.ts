@@ -9,6 +9,7 @@ import type { PlanSession } from './planner.js';
 import type { StatQuizRecord, Statistics } from './statistics.js';
 import { PASSING_SCORE } from './limits.js';
 import type { Course } from '../engine/types.js';
+import { fillTemplate } from './text.js';
 
 /** A page's title is cut to this length. */
 const TITLE_CHARS = 90;
@@ -75,42 +76,40 @@ export interface CoachRecord {
 
 const texts = {
   fr: {
-    quizWell: 'Tu as répondu juste à {correct} questions sur {answered} cette semaine, soit {percent} %.',
+    quizWell: 'Tu as répondu juste à {correct} {correct|question|questions} sur {answered} cette semaine, soit {percent} %.',
     perfect: 'Sans faute sur « {topic} » : {correct} sur {answered}.',
-    reviews: 'Tu as révisé {reviews} cartes cette semaine.',
-    minutes: 'Tu as étudié {minutes} minutes cette semaine.',
-    minute: 'Tu as étudié {minutes} minute cette semaine.',
+    reviews: 'Tu as révisé {reviews} {reviews|carte|cartes} cette semaine.',
+    minutes: 'Tu as étudié {minutes} {minutes|minute|minutes} cette semaine.',
     nothingYet: "Pas encore d'activité cette semaine : un premier quiz te dira où tu en es.",
-    weak: '« {topic} » : {correct} bonne(s) réponse(s) sur {answered} cette semaine. Relis la page {page} de {file}.',
+    weak: '« {topic} » : {correct} {correct|bonne réponse|bonnes réponses} sur {answered} cette semaine. Relis la page {page} de {file}.',
     noPlan: "Pas de date d'examen : fixe-la dans le planning pour avoir un programme du jour.",
     restDay: "Rien de prévu aujourd'hui dans ton planning.",
-    todayTotal: "Aujourd'hui, ton planning prévoit {minutes} minutes :",
+    todayTotal: "Aujourd'hui, ton planning prévoit {minutes} {minutes|minute|minutes} :",
     read: 'lire les pages {from} à {to} de {file} ({minutes} min)',
-    review: 'réviser {cards} cartes ({minutes} min)',
+    review: 'réviser {cards} {cards|carte|cartes} ({minutes} min)',
     quiz: 'un quiz sur {file} ({minutes} min)',
     quizTopic: 'un quiz sur « {topic} » ({minutes} min)',
     final: 'une révision finale de {file} ({minutes} min)',
-    actCards: 'Réviser mes {count} cartes dues',
+    actCards: 'Réviser {count|ma carte due|mes {count} cartes dues}',
     actQuiz: 'Un quiz sur {file}',
     actPages: 'Relire la page {page} de {file}',
   },
   en: {
     quizWell: 'You answered {correct} of {answered} questions correctly this week: {percent} %.',
     perfect: 'No mistake on "{topic}": {correct} of {answered}.',
-    reviews: 'You reviewed {reviews} cards this week.',
-    minutes: 'You studied for {minutes} minutes this week.',
-    minute: 'You studied for {minutes} minute this week.',
+    reviews: 'You reviewed {reviews} {reviews|card|cards} this week.',
+    minutes: 'You studied for {minutes} {minutes|minute|minutes} this week.',
     nothingYet: 'No activity this week yet: a first quiz will tell you where you stand.',
-    weak: '"{topic}": {correct} correct answer(s) out of {answered} this week. Reread page {page} of {file}.',
+    weak: '"{topic}": {correct} correct {correct|answer|answers} out of {answered} this week. Reread page {page} of {file}.',
     noPlan: 'No exam date: set it in the schedule to get a plan for today.',
     restDay: 'Nothing planned for today in your schedule.',
-    todayTotal: 'Today your plan asks for {minutes} minutes:',
+    todayTotal: 'Today your plan asks for {minutes} {minutes|minute|minutes}:',
     read: 'read pages {from} to {to} of {file} ({minutes} min)',
-    review: 'review {cards} cards ({minutes} min)',
+    review: 'review {cards} {cards|card|cards} ({minutes} min)',
     quiz: 'a quiz on {file} ({minutes} min)',
     quizTopic: 'a quiz on "{topic}" ({minutes} min)',
     final: 'a final review of {file} ({minutes} min)',
-    actCards: 'Review my {count} due cards',
+    actCards: 'Review {count|my due card|my {count} due cards}',
     actQuiz: 'A quiz on {file}',
     actPages: 'Reread page {page} of {file}',
   },
@@ -118,7 +117,7 @@ const texts = {
 
 type TextKey = keyof (typeof texts)['fr'];
 
-const fill = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+const fill = (lang: Lang, template: string, params: Record<string, string | number>) => fillTemplate(lang, template, params, 'empty');
 
 /** At least this many answers before the week's score is praised, and this share right. */
 const MIN_ANSWERS_TO_PRAISE = 3;
@@ -153,7 +152,7 @@ export function buildBriefing(record: CoachRecord): Briefing {
     return id;
   };
   const line = (key: TextKey, params: Record<string, string | number>, figureIds: string[], citations: CoachCitation[] = []): CoachLine => ({
-    text: fill(t[key], params),
+    text: fill(record.lang, t[key], params),
     figures: figureIds,
     citations,
   });
@@ -186,7 +185,7 @@ export function buildBriefing(record: CoachRecord): Briefing {
     );
   }
   if (s.reviews.total > 0) wentWell.push(line('reviews', { reviews: s.reviews.total }, [figure('stats.reviews.total', s.reviews.total, 'statistics')]));
-  if (s.total_minutes > 0) wentWell.push(line(s.total_minutes === 1 ? 'minute' : 'minutes', { minutes: s.total_minutes }, [figure('stats.total_minutes', s.total_minutes, 'statistics')]));
+  if (s.total_minutes > 0) wentWell.push(line('minutes', { minutes: s.total_minutes }, [figure('stats.total_minutes', s.total_minutes, 'statistics')]));
   if (wentWell.length === 0) wentWell.push(line('nothingYet', {}, []));
 
   // The three weakest topics: the most mistakes, then the lowest share right.
@@ -243,23 +242,23 @@ export function buildBriefing(record: CoachRecord): Briefing {
   const due = record.dueCards;
   const cardsAction = (): NextAction => {
     figure('cards.due', due, 'cards');
-    return { kind: 'cards', label: fill(t.actCards, { count: due }), count: due };
+    return { kind: 'cards', label: fill(record.lang, t.actCards, { count: due }), count: due };
   };
   const weakFirst = weakest[0];
   const reading = record.today?.sessions.find((x): x is Extract<PlanSession, { kind: 'read' }> => x.kind === 'read');
   if (due >= MANY_DUE) next = cardsAction();
-  else if (weakFirst) next = { kind: 'quiz', label: fill(t.actQuiz, { file: weakFirst.file_name }), file_id: weakFirst.file_id, topic: weakFirst.topic };
+  else if (weakFirst) next = { kind: 'quiz', label: fill(record.lang, t.actQuiz, { file: weakFirst.file_name }), file_id: weakFirst.file_id, topic: weakFirst.topic };
   else if (due > 0) next = cardsAction();
   else if (reading) {
     const file = fileName(reading.fileId);
-    next = { kind: 'pages', label: fill(t.actPages, { page: reading.fromPage, file }), file_id: reading.fileId, file_name: file, page: reading.fromPage };
+    next = { kind: 'pages', label: fill(record.lang, t.actPages, { page: reading.fromPage, file }), file_id: reading.fileId, file_name: file, page: reading.fromPage };
     figure('plan.next.page', reading.fromPage, 'plan');
   } else if (s.unstudied_files[0]) {
     const f = s.unstudied_files[0];
-    next = { kind: 'pages', label: fill(t.actPages, { page: 1, file: f.name }), file_id: f.file_id, file_name: f.name, page: 1 };
+    next = { kind: 'pages', label: fill(record.lang, t.actPages, { page: 1, file: f.name }), file_id: f.file_id, file_name: f.name, page: 1 };
     figure('files.first_page', 1, 'page');
   } else if (record.files[0]) {
-    next = { kind: 'quiz', label: fill(t.actQuiz, { file: record.files[0].name }), file_id: record.files[0].file_id, topic: null };
+    next = { kind: 'quiz', label: fill(record.lang, t.actQuiz, { file: record.files[0].name }), file_id: record.files[0].file_id, topic: null };
   }
 
   return { range: '7d', went_well: wentWell, weakest, today, next_action: next, figures: [...figures.values()] };

@@ -3,6 +3,8 @@
 // where the specification gives one language only, the other is a faithful translation.
 // Unknown errors never reach the client as such: they become `internal`.
 
+import { fillTemplate } from './text.js';
+
 export type Lang = 'fr' | 'en';
 
 interface CatalogueEntry {
@@ -361,12 +363,10 @@ export class AppError extends Error {
   }
 }
 
-/** The catalogue message for a code, in the requested language, with `{name}` parameters filled. */
+/** The catalogue message for a code, in the requested language, with its parameters filled (`fillTemplate`). */
 export function errorMessage(code: ErrorCode, lang: Lang, params: Record<string, string | number> = {}): string {
   const template: string = catalogue[code][lang];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fillTemplate(lang, template, params);
 }
 
 /** `fr` unless the value is exactly a supported language (spec §1: anything else falls back to fr). */

@@ -1,5 +1,6 @@
 // Text rules shared by the server, the engines and the web app: how a text is cut to a length,
-// and how many bytes it takes in UTF-8 (what an item or a body limit counts).
+// how many bytes it takes in UTF-8 (what an item or a body limit counts), and how a message
+// template is filled (parameters and plural forms).
 // Pure functions, no I/O.
 
 export interface TruncateOptions {
@@ -26,3 +27,25 @@ const utf8 = new TextEncoder();
 
 /** Bytes of the text in UTF-8. */
 export const utf8Bytes = (text: string): number => utf8.encode(text).byteLength;
+
+const pluralRules = { fr: new Intl.PluralRules('fr'), en: new Intl.PluralRules('en') };
+
+/** `{name|singular|plural}`: each form may hold `{name}` parameters of its own. */
+const PLURAL = /\{(\w+)\|((?:[^|{}]|\{\w+\})*)\|((?:[^|{}]|\{\w+\})*)\}/g;
+
+/**
+ * A message template filled: `{name}` takes the parameter; `{name|singular|plural}` takes the
+ * form the language's plural rules give for the number `name` (French: 0 and 1 are singular,
+ * English: only 1). A parameter not given stays as written, or becomes empty with `missing: 'empty'`.
+ */
+export function fillTemplate(
+  lang: 'fr' | 'en',
+  template: string,
+  params: Record<string, string | number>,
+  missing: 'keep' | 'empty' = 'keep',
+): string {
+  const forms = template.replace(PLURAL, (whole, name: string, one: string, other: string) =>
+    name in params ? (pluralRules[lang].select(Number(params[name])) === 'one' ? one : other) : whole,
+  );
+  return forms.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : missing === 'keep' ? whole : ''));
+}

@@ -14,6 +14,7 @@ import { courseFacts, fold, type DefinitionFact, type FormulaFact } from './loca
 import { prettyUnit } from './local/quantities.js';
 import { hash } from './text/shuffle.js';
 import type { Citation, Course, CourseLanguage, ExerciseSolution, QuizQuestion } from './types.js';
+import { fillTemplate } from '../core/text.js';
 
 export const MIN_CASE_QUESTIONS = 3;
 export const MAX_CASE_QUESTIONS = 5;
@@ -83,7 +84,7 @@ const words = {
   },
 } as const;
 
-const fill = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+const fill = (lang: CourseLanguage, template: string, params: Record<string, string | number>) => fillTemplate(lang, template, params, 'empty');
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Values a problem's data take, chosen by the seed: round figures a student computes with. */
@@ -102,15 +103,15 @@ function applyQuestion(fact: DefinitionFact, n: number, level: EducationLevel | 
   const points = rubric?.key_points ?? clauses(fact.body as string, lang, 3);
   if (points.length === 0) return null;
   const body = (fact.body as string).replace(/[.;:]+$/u, '');
-  const situation = fill(w.situation, { n, text: capitalize(fill(fact.shape === 'clause' ? w.finds : w.observe, { body })) });
+  const situation = fill(lang, w.situation, { n, text: capitalize(fill(lang, fact.shape === 'clause' ? w.finds : w.observe, { body })) });
   const page = fact.sentence.page;
   return {
     situation,
     question: {
       kind: 'apply',
-      prompt: fill(w.apply, { n }),
-      rubric: { key_points: [fact.term, ...points].slice(0, 5), model_answer: fill(w.model, { term: fact.term, sentence: fact.sentence.text }) },
-      reasoning: [fill(w.step1, { points: points.join(' ; ') }), fill(w.step2, { term: fact.term, page: page.page, file: page.file_name }), fill(w.step3, { term: fact.term })],
+      prompt: fill(lang, w.apply, { n }),
+      rubric: { key_points: [fact.term, ...points].slice(0, 5), model_answer: fill(lang, w.model, { term: fact.term, sentence: fact.sentence.text }) },
+      reasoning: [fill(lang, w.step1, { points: points.join(' ; ') }), fill(lang, w.step2, { term: fact.term, page: page.page, file: page.file_name }), fill(lang, w.step3, { term: fact.term })],
       citations: citeAll(rubric?.cited ?? [fact.sentence]),
     },
   };
@@ -124,8 +125,8 @@ function computeQuestion(formula: FormulaFact, req: CaseRequest, lang: CourseLan
   if (!target || givens.length === 0 || givens.length > 3) return null;
   const w = words[lang];
   const seed = hash(`${req.seed}#${formula.key}`);
-  const data = givens.map((v, i) => fill(w.given, { description: i === 0 ? capitalize(v.description) : v.description, symbol: v.symbol, value: `${VALUES[(seed + i * 5) % VALUES.length]} ${prettyUnit(v.unit as string)}` })).join(lang === 'fr' ? ' ; ' : '; ');
-  const prompt = fill(w.problem, { data: `${data}.`, target: `${target.description} ${target.symbol}` });
+  const data = givens.map((v, i) => fill(lang, w.given, { description: i === 0 ? capitalize(v.description) : v.description, symbol: v.symbol, value: `${VALUES[(seed + i * 5) % VALUES.length]} ${prettyUnit(v.unit as string)}` })).join(lang === 'fr' ? ' ; ' : '; ');
+  const prompt = fill(lang, w.problem, { data: `${data}.`, target: `${target.description} ${target.symbol}` });
   const answer = buildAnswer({ course: req.course, question: prompt, mode: 'exercise', level: req.level, interfaceLanguage: lang });
   const solution = answer.exercise;
   if (!answer.found || !solution || solution.calculations.length === 0) return null;
@@ -135,7 +136,7 @@ function computeQuestion(formula: FormulaFact, req: CaseRequest, lang: CourseLan
     kind: 'compute',
     prompt,
     rubric: { key_points: [formula.written, solution.final_answer.text], model_answer: solution.final_answer.text },
-    reasoning: [fill(w.computeStep, { formula: formula.written }), ...solution.steps.map((s) => s.text)],
+    reasoning: [fill(lang, w.computeStep, { formula: formula.written }), ...solution.steps.map((s) => s.text)],
     citations,
     solution,
   };
@@ -176,7 +177,7 @@ export function buildPracticalCase(req: CaseRequest): PracticalCase {
   }
   if (questions.length < MIN_CASE_QUESTIONS) throw new EngineError('exhausted', `Only ${questions.length} rule(s) or definition(s) usable for a practical case`);
   return {
-    title: fill(w.title, { subject: req.course.subjectName }),
+    title: fill(lang, w.title, { subject: req.course.subjectName }),
     language: lang,
     scenario,
     scientific,

@@ -134,7 +134,7 @@ describe('the coach’s briefing', () => {
       ['gen', 1, 1, 2],
       ['bio', 3, 1, 2],
     ]);
-    expect(b.weakest[0].line.text).toBe('« Chapitre 2 : la photosynthèse » : 1 bonne(s) réponse(s) sur 3 cette semaine. Relis la page 2 de Cours de biologie 2026.');
+    expect(b.weakest[0].line.text).toBe('« Chapitre 2 : la photosynthèse » : 1 bonne réponse sur 3 cette semaine. Relis la page 2 de Cours de biologie 2026.');
     expect(b.weakest[0].line.citations).toEqual([{ file_id: 'bio', file_name: bio.file_name, page: 2 }]);
     expect(b.today[0].text).toBe("Aujourd'hui, ton planning prévoit 50 minutes :");
     expect(b.today[1].citations[0]).toMatchObject({ file_id: 'bio', page: 3 });

@@ -1,9 +1,10 @@
 // The text and card rules every side shares: how a title, a quoted passage or a card side is cut,
-// and when two card fronts are the same card.
+// when two card fronts are the same card, and how a message template takes its numbers.
 import { describe, expect, it } from 'vitest';
 import { cardSides, freshCards, frontKey } from '../../../functions/core/cards.js';
 import { CARD_FRONT_MAX, TITLE_MAX } from '../../../functions/core/limits.js';
-import { truncate } from '../../../functions/core/text.js';
+import { fillTemplate, truncate } from '../../../functions/core/text.js';
+import { errorMessage } from '../../../functions/core/errors.js';
 import type { Flashcard } from '../../../functions/engine/types.js';
 
 describe('truncate', () => {
@@ -24,6 +25,29 @@ describe('truncate', () => {
     expect(cut).toHaveLength(CARD_FRONT_MAX);
     expect(cut.endsWith('a…')).toBe(true);
     expect(truncate('ligne 1\nligne 2', 50, { flatten: false })).toBe('ligne 1\nligne 2');
+  });
+});
+
+describe('message templates', () => {
+  it('fills parameters and picks the plural form of each language: French says 0 and 1 in the singular', () => {
+    const fr = '« {file} » p. {page} · {count} {count|erreur|erreurs}';
+    expect(fillTemplate('fr', fr, { file: 'Cours', page: 3, count: 0 })).toBe('« Cours » p. 3 · 0 erreur');
+    expect(fillTemplate('fr', fr, { file: 'Cours', page: 3, count: 1 })).toBe('« Cours » p. 3 · 1 erreur');
+    expect(fillTemplate('fr', fr, { file: 'Cours', page: 3, count: 2 })).toBe('« Cours » p. 3 · 2 erreurs');
+    expect(fillTemplate('en', '{count} {count|mistake|mistakes}', { count: 0 })).toBe('0 mistakes');
+    expect(fillTemplate('en', '{count} {count|mistake|mistakes}', { count: 1 })).toBe('1 mistake');
+  });
+
+  it('lets a form hold parameters, and leaves or empties the ones not given', () => {
+    const t = 'Réviser {count|ma carte due|mes {count} cartes dues}';
+    expect(fillTemplate('fr', t, { count: 1 })).toBe('Réviser ma carte due');
+    expect(fillTemplate('fr', t, { count: 12 })).toBe('Réviser mes 12 cartes dues');
+    expect(fillTemplate('fr', 'de {a} à {b}', { a: 1 })).toBe('de 1 à {b}');
+    expect(fillTemplate('fr', 'de {a} à {b}', { a: 1 }, 'empty')).toBe('de 1 à ');
+  });
+
+  it('fills the error catalogue\'s messages', () => {
+    expect(errorMessage('referral_code_unknown', 'fr', { code: 'XYZ' })).toBe('Aucun utilisateur trouvé avec ce code de parrainage: XYZ');
   });
 });
 

@@ -14,7 +14,7 @@ const { options, lastBody } = useConverseFake<GenerationFacts>((f) => (fake = f)
 
 const record: CoachRecordLine[] = [
   { topic: 'went_well', text: 'Tu as répondu juste à 6 questions sur 8 cette semaine, soit 75 %.', figures: [{ id: 'stats.quiz.correct', value: 6 }, { id: 'stats.quiz.answered', value: 8 }, { id: 'stats.quiz.percent', value: 75 }], citations: [] },
-  { topic: 'weakest', text: '« Le principe d’inertie » : 1 bonne(s) réponse(s) sur 3 cette semaine.', figures: [{ id: 'page.fr-meca#2.correct', value: 1 }, { id: 'page.fr-meca#2.answered', value: 3 }], citations: [{ file_id: 'fr-meca', file_name: 'Mécanique - chapitres 1 à 3', page: 2 }] },
+  { topic: 'weakest', text: '« Le principe d’inertie » : 1 bonne réponse sur 3 cette semaine.', figures: [{ id: 'page.fr-meca#2.correct', value: 1 }, { id: 'page.fr-meca#2.answered', value: 3 }], citations: [{ file_id: 'fr-meca', file_name: 'Mécanique - chapitres 1 à 3', page: 2 }] },
 ];
 
 const request = (message: string): CoachRequest => ({ course: frenchCourse(), message, level: 'lycee', interfaceLanguage: 'en', record });

@@ -7,7 +7,7 @@ import { englishCourse, frenchCourse } from '../../support/courses.js';
 
 const record: CoachRecordLine[] = [
   { topic: 'went_well', text: 'Tu as répondu juste à 6 questions sur 8 cette semaine, soit 75 %.', figures: [{ id: 'stats.quiz.correct', value: 6 }, { id: 'stats.quiz.answered', value: 8 }, { id: 'stats.quiz.percent', value: 75 }], citations: [] },
-  { topic: 'weakest', text: '« Chapitre 2 » : 1 bonne(s) réponse(s) sur 3 cette semaine. Relis la page 2 de Mécanique.', figures: [{ id: 'page.fr-meca#2.correct', value: 1 }], citations: [{ file_id: 'fr-meca', file_name: 'Mécanique - chapitres 1 à 3', page: 2 }] },
+  { topic: 'weakest', text: '« Chapitre 2 » : 1 bonne réponse sur 3 cette semaine. Relis la page 2 de Mécanique.', figures: [{ id: 'page.fr-meca#2.correct', value: 1 }], citations: [{ file_id: 'fr-meca', file_name: 'Mécanique - chapitres 1 à 3', page: 2 }] },
   { topic: 'today', text: "Pas de date d'examen : fixe-la dans le planning pour avoir un programme du jour.", figures: [], citations: [] },
   { topic: 'next', text: 'Un quiz sur Mécanique', figures: [], citations: [] },
 ];

@@ -5,6 +5,7 @@
 // first render for an English visitor and before switching to English.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fr } from './fr';
+import { fillTemplate } from '../../../functions/core/text';
 
 export type Lang = 'fr' | 'en';
 export type MessageKey = keyof typeof fr;
@@ -43,7 +44,7 @@ export function currentLang(): Lang {
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
   const text = dictionaries[lang]?.[key] ?? fr[key] ?? key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return fillTemplate(lang, text, params);
 }
 
 interface I18nValue {
