@@ -114,12 +114,15 @@ function list(items: string[], and: string): string {
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
 
+/** A part's number: arabic ("2", "1.3") or roman in capitals ("IV"), a whole token ("Le" is no "L"). */
+const NUMBERING = /^(?:\d+(?:\.\d+)*|[IVXLC]+)(?![\p{L}\d])\s*[:.)–—-]?\s*/u;
+const PART_WORD = /^(?:chapitre|chapter|partie|part|section|leçon|lesson)\s+/iu;
+
 /** A heading without its numbering ("Chapitre 2 : la respiration" → "la respiration"). */
-function topicOf(heading: string): string {
-  const t = heading
-    .replace(/^(?:chapitre|chapter|partie|part|section|leçon|lesson)\s+[\dIVXLC]+\s*[:.–—-]?\s*/iu, '')
-    .replace(/^[\dIVXLC]+(?:\.\d+)*\s*[:.)–—-]?\s*/u, '')
-    .trim();
+export function topicOf(heading: string): string {
+  const word = PART_WORD.exec(heading)?.[0] ?? '';
+  const numbered = heading.slice(word.length);
+  const t = (NUMBERING.test(numbered) ? numbered.replace(NUMBERING, '') : heading).trim();
   return display((t || heading).replace(/[.:]$/, ''));
 }
 

@@ -173,9 +173,10 @@ export function withoutPageMark(text: string): string {
   return text.replace(/\s*(?:[—–-]|,|\()?\s*(?:page|p\.)\s*\d+\s*\)?\s*$/iu, '').trim();
 }
 
-/** Headings in capitals read as sentences: "MÉTHODE : RÉSOUDRE" → "Méthode : résoudre". */
+/** Headings without their numbering ("2. ", "IV – ", "B) "; a heading's first word "A" stays), and in
+ * capitals read as sentences: "MÉTHODE : RÉSOUDRE" → "Méthode : résoudre". */
 export function displayHeading(text: string): string {
-  const t = withoutPageMark(text.replace(/^(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])\s*[.)–-]?\s+(?=\p{L})/u, ''));
+  const t = withoutPageMark(text.replace(/^(?:(?:\d+(?:\.\d+)*|[IVXLC]+)\s*[.)–-]?|[A-Z]\s*[.)–-])\s+(?=\p{L})/u, ''));
   return t === t.toUpperCase() ? capitalize(t.toLowerCase()) : t;
 }
 

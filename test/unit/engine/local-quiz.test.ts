@@ -344,6 +344,9 @@ describe('relations and symbols', () => {
     expect(capitalize('énergie cinétique')).toBe('Énergie cinétique');
     expect(displayHeading('Chapitre 2 : Les solutions — page 3')).toBe('Chapitre 2 : Les solutions');
     expect(displayHeading('MASSE VOLUMIQUE (p. 12)')).toBe('Masse volumique');
+    expect(displayHeading('B) Les forces')).toBe('Les forces');
+    expect(displayHeading('IV – Les ondes')).toBe('Les ondes');
+    expect(displayHeading('A brief history of the cell')).toBe('A brief history of the cell');
   });
 });
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { bedrockEngine, type GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { numbersIn } from '../../../functions/engine/bedrock/podcast.js';
-import { buildPodcastScript, spokenFormula } from '../../../functions/engine/local/podcast.js';
+import { buildPodcastScript, spokenFormula, topicOf } from '../../../functions/engine/local/podcast.js';
 import { podcastScriptSchema, type Course, type PodcastScript, type PodcastScriptRequest } from '../../../functions/engine/types.js';
 import { englishCourse, frenchCourse, ungrounded } from '../../support/courses.js';
 import { cite, engineFailure, replies, systemText, useConverseFake, userText, type ConverseFake } from '../../support/converse-fake.js';
@@ -69,6 +69,15 @@ describe('the built-in engine’s podcast script', () => {
     const asked = expert.segments.filter((s) => /de quoi s'agit-il|^Commençons|^Passons|^Et ensuite/.test(s.text));
     expect(asked.length).toBeGreaterThan(2);
     expect(asked.every((s) => s.speaker === 1)).toBe(true);
+  });
+
+  it('names a part by its heading without the numbering, and never cuts a word that starts like a number', () => {
+    expect(topicOf('Chapitre 2 : la respiration')).toBe('la respiration');
+    expect(topicOf('IV – Les ondes')).toBe('Les ondes');
+    expect(topicOf('1.2 Les forces')).toBe('Les forces');
+    expect(topicOf('Le mouvement')).toBe('Le mouvement');
+    expect(topicOf('Partie Cinématique')).toBe('Partie Cinématique');
+    expect(topicOf('Chapter civil law')).toBe('Chapter civil law');
   });
 
   it('reads formulas aloud in words', () => {
