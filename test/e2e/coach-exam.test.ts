@@ -75,7 +75,7 @@ describe('coach, exam mode and practical cases', () => {
       await coachTile.click();
       const briefing = page.getByTestId('coach-briefing');
       await briefing.waitFor();
-      await briefing.getByText(`Tu as répondu juste à ${stats.quiz.correct} questions sur ${stats.quiz.answered} cette semaine, soit ${stats.quiz.percent} %.`).waitFor();
+      await briefing.getByText(`Tu as répondu juste à ${stats.quiz.correct} question${stats.quiz.correct > 1 ? 's' : ''} sur ${stats.quiz.answered} cette semaine, soit ${stats.quiz.percent} %.`).waitFor();
       expect(await briefing.getByTestId('coach-stat').count()).toBeGreaterThan(0);
       const weakest = page.getByTestId('coach-weakest');
       const missedPages = (stats.missed as { page: number }[]).map((m) => m.page);
@@ -91,7 +91,7 @@ describe('coach, exam mode and practical cases', () => {
       await page.getByLabel('Par exemple : que dois-je réviser en priorité ?').fill('Que dois-je réviser en priorité ?');
       await page.getByRole('button', { name: 'Envoyer' }).click();
       const turn = page.getByTestId('coach-turn').first();
-      await turn.getByText(/bonne\(s\) réponse\(s\) sur/).first().waitFor();
+      await turn.getByText(/bonnes? réponses? sur/).first().waitFor();
       await shoot(page, 'coach-conversation');
       // A weak page opens the viewer there.
       await chips.first().click();

@@ -126,7 +126,7 @@ describe('planning and progress', () => {
 
       // The week's sessions become tasks; the reading, ticked off, leaves the plan.
       await page.getByRole('button', { name: 'Ajouter la semaine à mes tâches' }).click();
-      await page.getByText(/^\d+ tâche\(s\) ajoutée\(s\)\./).waitFor();
+      await page.getByText(/^\d+ tâches? ajoutées?\./).waitFor();
       await page.getByRole('link', { name: 'Voir mes tâches' }).click();
       await page.waitForURL(`**/subject/${subjectId}/todos`);
       const reading = page.getByTestId('todo').filter({ hasText: `Lire « ${FILE_NAME} » p. 1–3` });
@@ -190,7 +190,7 @@ describe('planning and progress', () => {
 
       await page.goto(`${host.url}/subject/${subjectId}/stats`);
       await expect.poll(() => page.getByTestId('stats-chart').locator('canvas').count(), { timeout: 20_000 }).toBe(3);
-      expect(await page.getByTestId('stats-quiz').textContent()).toContain('sur 1 questions');
+      expect(await page.getByTestId('stats-quiz').textContent()).toContain('sur 1 question');
       const studyTable = page.getByRole('table', { name: "Temps d'étude par jour (minutes)" });
       expect(await studyTable.locator('tbody tr').count()).toBe(7);
       expect(await studyTable.locator('tbody tr').last().locator('td').textContent()).toBe('1');

@@ -167,7 +167,7 @@ describe('subjects and files', () => {
         if (request.method() === 'POST' && /\/api\/subjects\/[^/]+\/uploads$/.test(new URL(request.url()).pathname)) presigns.push(request.postDataJSON());
       });
 
-      await page.getByRole('button', { name: 'Créer le PDF (4 photo(s))' }).click();
+      await page.getByRole('button', { name: 'Créer le PDF (4 photos)' }).click();
       // The text of each photo is read in the browser, with its progress shown.
       const reading = page.getByRole('status').getByText(/^Lecture du texte : photo [1-3] sur 4…$/);
       await reading.waitFor({ timeout: 120_000 });
@@ -299,7 +299,7 @@ describe('subjects and files', () => {
 
       const pdf = await coursePdf('lecture-1.pdf', 'Lecture 1', ['Photosynthesis turns light into chemical energy.']);
       await input.setInputFiles([pdf, { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('png') }]);
-      await page.getByText('1 file(s) ignored: only PDF files are accepted').waitFor();
+      await page.getByText('1 file ignored: only PDF files are accepted').waitFor();
       expect(await page.getByLabel('Display name for lecture-1.pdf').inputValue()).toBe('lecture-1');
       await page.getByRole('button', { name: 'Create the subject and upload' }).click();
       await expect.poll(() => alert.textContent()).toBe('Please enter a subject name');
