@@ -68,11 +68,9 @@ describe('coach, exam mode and practical cases', () => {
       await answerQuiz(host, user, subjectId, fileId, ['right', 'right', 'right', 'wrong', 'skip']);
       const stats = (await api(host, `/api/subjects/${subjectId}/stats?range=7d&timezone=Europe/Paris`, { token: user.accessToken })).body;
 
-      // The coach: no longer "coming soon"; the briefing's figures are the statistics'.
+      // The coach, from its tile: the briefing's figures are the statistics'.
       await page.goto(`${host.url}/subject/${subjectId}`);
-      const coachTile = page.getByRole('link', { name: /^Coach IA/ });
-      expect(await coachTile.textContent()).not.toContain('Bientôt disponible');
-      await coachTile.click();
+      await page.getByRole('link', { name: /^Coach IA/ }).click();
       const briefing = page.getByTestId('coach-briefing');
       await briefing.waitFor();
       await briefing.getByText(`Tu as répondu juste à ${stats.quiz.correct} question${stats.quiz.correct > 1 ? 's' : ''} sur ${stats.quiz.answered} cette semaine, soit ${stats.quiz.percent} %.`).waitFor();

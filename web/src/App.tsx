@@ -10,7 +10,6 @@ import UrlRules from './auth/UrlRules';
 import { SignedInPage } from './auth/guards';
 import { useSession } from './auth/session';
 import HomePage from './pages/HomePage';
-import { comingSoonTools } from './pages/subject/tools';
 import { UpgradeModalProvider } from './components/UpgradeModal';
 
 const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
@@ -22,13 +21,6 @@ const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
   );
 };
 
-// Pages with props, loaded on demand like the others: only the landing is in the first chunk.
-const SubjectToolPage = lazy(() => import('./pages/subject/SubjectToolPage'));
-const lazyTool = (tool: (typeof comingSoonTools)[number][0]): ReactNode => (
-  <Suspense fallback={<InlineLoading />}>
-    <SubjectToolPage key={tool} tool={tool} />
-  </Suspense>
-);
 
 function Root() {
   return (
@@ -102,7 +94,6 @@ export const routes: RouteObject[] = [
               { path: 'coach', element: page(() => import('./pages/subject/CoachPage')) },
               { path: 'case', element: page(() => import('./pages/subject/CasePage')) },
               { path: 'conversations', element: <ConversationsRedirect /> },
-              ...comingSoonTools.map(([tool]) => ({ path: tool, element: lazyTool(tool) })),
             ],
           },
           { path: '/onboarding', element: signedIn(page(() => import('./pages/OnboardingPage')), false) },

@@ -21,7 +21,6 @@ export const en: Record<keyof typeof fr, string> = {
   'common.retry': 'Try again',
   'common.optional': 'optional',
   'common.genericError': 'An error occurred',
-  'common.comingSoon': 'Coming soon',
   'errors.unexpected': 'Unexpected Application Error!',
   'errors.unexpectedHint': 'Something went wrong while showing this page.',
   'errors.reload': 'Reload the page',
@@ -355,7 +354,6 @@ export const en: Record<keyof typeof fr, string> = {
   'tool.conversations.desc': 'Find your saved questions.',
   'tool.podcast.desc': 'Listen to your courses.',
   'tool.coach.desc': 'Advice to study better.',
-  'tool.note': 'This tool is not available yet.',
 
   'files.title': 'My files',
   'files.add': 'Add a file',

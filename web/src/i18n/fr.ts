@@ -22,7 +22,6 @@ export const fr = {
   'common.retry': 'Réessayer',
   'common.optional': 'facultatif',
   'common.genericError': 'Une erreur est survenue',
-  'common.comingSoon': 'Bientôt disponible',
   'errors.unexpected': 'Unexpected Application Error!',
   'errors.unexpectedHint': "Quelque chose s'est mal passé pendant l'affichage de cette page.",
   'errors.reload': 'Recharger la page',
@@ -372,7 +371,6 @@ export const fr = {
   'tool.conversations.desc': 'Retrouve tes questions enregistrées.',
   'tool.podcast.desc': 'Écoute tes cours.',
   'tool.coach.desc': 'Des conseils pour mieux réviser.',
-  'tool.note': "Cet outil n'est pas encore disponible.",
 
   // Files page (spec §2 /subject/{id}/files)
   'files.title': 'Mes fichiers',

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../i18n';
 import { fileCountLabel } from '../../components/subject-helpers';
 import { subjectPath, useSubject } from './SubjectLayout';
-import { isAvailable, subjectTiles } from './tools';
+import { subjectTiles } from './tools';
 import { useDueCounts } from '../../components/cards/useDueCounts';
 import '../../styles/cards.css';
 
@@ -48,7 +48,6 @@ export default function SubjectPage() {
                 </span>
                 <span className="subject-tile-label">{t(tile.label)}</span>
                 <span className="subject-tile-desc">{t(tile.description)}</span>
-                {!isAvailable(tile.segment) && <span className="badge subject-tile-badge">{t('common.comingSoon')}</span>}
                 {tile.segment === 'flashcards' && dueCards > 0 && (
                   <span className="badge subject-tile-badge due-badge" data-testid="tile-due">
                     {t('subject.dueBadge', { count: dueCards })}

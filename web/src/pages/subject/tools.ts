@@ -1,5 +1,4 @@
-// The tiles of a subject page (spec §2), in order, with their route segment, and the tools whose
-// page comes with a later part of the product (their route shows an honest placeholder).
+// The tiles of a subject page (spec §2), in order, with their route segment: every tool has its page.
 import type { MessageKey } from '../../i18n';
 import type { IconName } from '../../components/ContentParts';
 
@@ -24,11 +23,3 @@ export const subjectTiles: readonly SubjectTile[] = [
   { segment: 'podcast', label: 'tool.podcast', description: 'tool.podcast.desc', icon: 'headphones' },
   { segment: 'coach', label: 'tool.coach', description: 'tool.coach.desc', icon: 'bulb' },
 ];
-
-/** Tools not available yet: route segment and label. `/conversations` redirects to `/question`. */
-export const comingSoonTools: readonly (readonly [string, MessageKey])[] = [];
-
-export type ComingSoonTool = string;
-
-/** True when the tile's tool has its own page already. */
-export const isAvailable = (segment: string): boolean => !comingSoonTools.some(([s]) => s === segment);
