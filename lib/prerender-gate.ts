@@ -20,10 +20,11 @@ export const PRERENDER_GATE_SCRIPT =
   "try{var s=localStorage,k=[];for(var i=0;i<s.length;i++)k.push(s.key(i));" +
   "keep=location.pathname==='/'&&s.getItem('language')!=='en'&&!k.some(function(x){return x.indexOf('CognitoIdentityServiceProvider.')===0})}catch(e){}" +
   'if(!keep)r.replaceChildren();' +
-  // A button pressed before the app has taken over is remembered (the app presses it again).
+  // A button pressed before the app has taken over is remembered (the app presses it again), and
+  // kept from the app's own listeners on the root while it hydrates (no double press).
   "else{for(var j=0;j<r.children.length;j++)r.children[j].setAttribute('data-pre','');" +
   "r.addEventListener('click',function(ev){var t=ev.target&&ev.target.closest&&ev.target.closest('button');" +
-  "if(!t||!t.closest('[data-pre]'))return;ev.preventDefault();window.__revisePressed=(t.getAttribute('aria-label')||t.textContent||'').trim()},true)}" +
+  "if(!t||!t.closest('[data-pre]'))return;ev.preventDefault();ev.stopImmediatePropagation();window.__revisePressed=(t.getAttribute('aria-label')||t.textContent||'').trim()},true)}" +
   `var m=d.querySelector('meta[name="${SCRIPTS_META}"]');if(!m)return;var l=m.content.split(' ');` +
   "function load(){for(var i=1;i<l.length;i++){var p=d.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l[i];d.head.appendChild(p)}" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=l[0];d.head.appendChild(e)}" +

@@ -14,14 +14,7 @@ import {
   type Inline,
 } from './content-helpers';
 import { REDUCED_MOTION, useMediaQuery } from './useMediaQuery';
-
-/**
- * `showing`: the page on screen was painted from the build's prerendered HTML (web/src/prerender.tsx
- * sets it for the build's render, main.tsx when the app takes over such a page), until the first
- * typed headline has mounted. `building`: the build is rendering it, for the first screen only
- * (the header and the hero; what lies below is rendered by the app).
- */
-export const prerenderedPage = { showing: false, building: false };
+import { prerenderedPage } from './prerendered';
 
 /** True when the visitor asked the system for less motion; follows changes live. */
 export const usePrefersReducedMotion = (): boolean => useMediaQuery(REDUCED_MOTION);
