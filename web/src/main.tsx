@@ -112,9 +112,12 @@ Promise.all([loadConfig(), loadLang(currentLang())])
   .then(([config]) => {
     configureAuth(config);
     if (prerenderedPage.showing && matchesPrerender()) {
-      // A concurrent hydration: it yields to the browser as it goes.
+      // Started in a transition, the hydration yields to the browser every few milliseconds (at
+      // its default priority it would run to the end in one task).
       prerenderedPage.hydrating = true;
-      hydrateRoot(container, <Hydrated>{app}</Hydrated>);
+      startTransition(() => {
+        hydrateRoot(container, <Hydrated>{app}</Hydrated>);
+      });
       return;
     }
     // As a transition, the first render yields to the browser every few milliseconds instead of
