@@ -4,8 +4,9 @@
 // a visitor who has kept neither a session (Amplify's `CognitoIdentityServiceProvider.*` keys)
 // nor English as their language (they see the app's loading screen instead, as before). It then
 // starts the app's scripts, listed by the build in `<meta name="revise-scripts">` (the entry
-// first, then its modulepreloads): at once on any other page, and after the first paint on the
-// prerendered landing, so that nothing delays the hero's paint. A button of the prerendered HTML
+// first, then its modulepreloads): at once on any other page, and on the prerendered landing once
+// the browser has reported the hero's first contentful paint, so that no script download or
+// evaluation competes with (or delays) that paint. A button of the prerendered HTML
 // pressed before the app takes over is remembered, and the app presses its own once rendered
 // (web/src/main.tsx), so no tap is lost on a slow phone. The cloud's
 // Content-Security-Policy allows exactly this script by its hash (lib/web.ts); no other inline
@@ -19,14 +20,19 @@ export const PRERENDER_GATE_SCRIPT =
   "try{var s=localStorage,k=[];for(var i=0;i<s.length;i++)k.push(s.key(i));" +
   "keep=location.pathname==='/'&&s.getItem('language')!=='en'&&!k.some(function(x){return x.indexOf('CognitoIdentityServiceProvider.')===0})}catch(e){}" +
   'if(!keep)r.replaceChildren();' +
-  // A button pressed before the app has taken over is remembered (the app presses it again).
+  // A button pressed before the app has taken over is remembered (the app presses it again), and
+  // kept from the app's own listeners on the root while it hydrates (no double press).
   "else{for(var j=0;j<r.children.length;j++)r.children[j].setAttribute('data-pre','');" +
   "r.addEventListener('click',function(ev){var t=ev.target&&ev.target.closest&&ev.target.closest('button');" +
-  "if(!t||!t.closest('[data-pre]'))return;ev.preventDefault();window.__revisePressed=(t.getAttribute('aria-label')||t.textContent||'').trim()},true)}" +
+  "if(!t||!t.closest('[data-pre]'))return;ev.preventDefault();ev.stopImmediatePropagation();window.__revisePressed=(t.getAttribute('aria-label')||t.textContent||'').trim()},true)}" +
   `var m=d.querySelector('meta[name="${SCRIPTS_META}"]');if(!m)return;var l=m.content.split(' ');` +
   "function load(){for(var i=1;i<l.length;i++){var p=d.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l[i];d.head.appendChild(p)}" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=l[0];d.head.appendChild(e)}" +
-  'if(keep)requestAnimationFrame(function(){setTimeout(load,0)});else load()})()';
+  // On the prerendered landing, once the browser reports the first contentful paint (the hero is
+  // on screen), or after 3 s whatever happens (a browser without paint timing, a hidden tab).
+  "if(!keep)return load();var started=false;function go(){if(!started){started=true;setTimeout(load,0)}}" +
+  "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}" +
+  "catch(e){requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,3000)})()";
 
 /** The CSP source allowing the gate (`'sha256-…'`). */
 export const PRERENDER_GATE_CSP = `'sha256-${createHash('sha256').update(PRERENDER_GATE_SCRIPT).digest('base64')}'`;

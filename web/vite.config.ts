@@ -259,6 +259,9 @@ export default defineConfig({
             { name: 'katex', test: /node_modules[\\/]katex[\\/]/, priority: 5 },
             { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 3 },
+            // The pages' forms validate with zod; the landing's start-up scripts do not (the
+            // vendor chunk is one of them, for the font's stylesheet).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'amplify', test: /node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@aws-sdk|@smithy|tslib|uuid|js-cookie)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],

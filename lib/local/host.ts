@@ -15,7 +15,7 @@ import { secrets } from '../../functions/platform/secret-names.js';
 import { functions as registry } from '../../functions/registry.js';
 import { resetConfig } from '../../functions/platform/config.js';
 import { resetClients } from '../../functions/platform/clients.js';
-import { webConfigSchema, type WebConfig } from '../../functions/core/web-config.js';
+import { parseWebConfig, type WebConfig } from '../../functions/core/web-config.js';
 import { errorMessage } from '../../functions/core/errors.js';
 import { createApiGateway, MAX_BODY_BYTES } from './api-gateway.js';
 import { startCognito, type LocalCognito } from './cognito.js';
@@ -285,7 +285,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     const pool = cognito;
     const webConfig = (req: IncomingMessage): WebConfig => {
       const host = req.headers.host && /^[a-z0-9.\-[\]:]+$/i.test(req.headers.host) ? req.headers.host : `localhost:${port}`;
-      return webConfigSchema.parse({
+      return parseWebConfig({
         stage: 'local',
         region,
         userPoolId: pool.userPoolId,

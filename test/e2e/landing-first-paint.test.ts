@@ -1,12 +1,13 @@
 // The landing paints from its HTML (issue 16: a phone sees the hero before any script has
 // loaded): the built index.html holds the hero's text, a browser without JavaScript shows it, the
-// app's first render replaces it without moving the header or the hero's text, and the one inline script (the gate,
+// app hydrates it without moving the header or the hero's text (or renders its own page when its
+// first screen differs), and the one inline script (the gate,
 // allowed by its hash in the cloud's Content-Security-Policy) removes it on other pages, for a
 // returning student and for an English visitor.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { contentFr } from '../../web/src/i18n/content.fr.js';
 import { contentSecurityPolicy } from '../../lib/web.js';
 import { newPage, screenshot, useJourneyHost, type TestHost } from './helpers.js';
@@ -117,6 +118,53 @@ describe('The landing before its scripts', () => {
       await expect.poll(() => page.getByRole('dialog').getByLabel('E-mail').isVisible(), { timeout: 15_000 }).toBe(true);
     } finally {
       release();
+      await context.close();
+    }
+  });
+
+  it('the app hydrates the painted hero (the same elements stay), even with reduced motion, and renders afresh when its first screen differs', async () => {
+    /** Opens the landing with its scripts held, notes the painted headline, then lets them run. */
+    const takeOver = async (page: Page, context: BrowserContext) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await context.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${host.url}/`, { waitUntil: 'commit' });
+      await heroHeading(page).waitFor();
+      await page.evaluate("window.painted = document.getElementById('landing-title'); undefined");
+      release();
+      await page.waitForFunction("!document.querySelector('[data-pre]')");
+      // What lies below the first screen comes with the app.
+      await page.getByRole('heading', { level: 2, name: contentFr['landing.features.title'] }).waitFor();
+      return page.evaluate<boolean>("window.painted === document.getElementById('landing-title')");
+    };
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { context, page } = await newPage(browser, { width: 375, height: 812 });
+      try {
+        await page.emulateMedia({ reducedMotion });
+        expect(await takeOver(page, context), reducedMotion).toBe(true);
+        const message = page.locator('.ct-typed-message .ct-typed-live');
+        if (reducedMotion === 'reduce') {
+          // Everything at once and no caret, as the app shows it without the prerender.
+          expect(await message.textContent()).toBe(contentFr['landing.hero.message1']);
+          expect(await page.locator('.ct-caret').count()).toBe(0);
+        } else {
+          await expect.poll(async () => (await message.textContent())?.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+        }
+        expect(await page.getByRole('contentinfo').count()).toBe(1);
+      } finally {
+        await context.close();
+      }
+    }
+    // A message to show first (a session that expired): the app renders its own page over the HTML.
+    const { context, page } = await newPage(browser, { width: 375, height: 812 });
+    try {
+      await context.addInitScript("localStorage.setItem('session_message', 'expired')");
+      expect(await takeOver(page, context)).toBe(false);
+      expect(await page.getByRole('alert').filter({ hasText: 'Votre session a expiré. Veuillez vous reconnecter.' }).count()).toBe(1);
+    } finally {
       await context.close();
     }
   });

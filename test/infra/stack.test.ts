@@ -13,7 +13,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/api/routes.js';
-import { webConfigSchema } from '../../functions/core/web-config.js';
+import { parseWebConfig } from '../../functions/core/web-config.js';
 import { tableList, tables, type TableKey } from '../../functions/platform/tables.js';
 import { secretInput, secrets } from '../../functions/platform/secret-names.js';
 import { functions, type FunctionDef } from '../../functions/registry.js';
@@ -461,7 +461,7 @@ describe('site', () => {
       let text = readFileSync(join(s.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'config.json'), 'utf8');
       // Deploy-time values (pool and client ids) are markers until CloudFormation fills them in.
       for (const marker of Object.keys(entry.Properties.SourceMarkers[index])) text = text.replaceAll(marker, 'eu-west-3_deployed');
-      return webConfigSchema.parse(JSON.parse(text));
+      return parseWebConfig(JSON.parse(text));
     };
     const config = check(base);
     expect(config).toMatchObject({ stage: 'cloud', apiUrl: '/api', region: 'eu-west-3' });

@@ -1,6 +1,6 @@
 // The runtime configuration (`/config.json`), loaded once at start and validated with the schema
-// the server side deploys it with. One build of the app serves every stage.
-import { webConfigSchema, type WebConfig } from '../../functions/core/web-config';
+// the server side deploys it with (functions/core/web-config.ts). One build of the app serves every stage.
+import { parseWebConfig, type WebConfig } from '../../functions/core/web-config';
 
 export type { WebConfig };
 
@@ -12,9 +12,7 @@ export function loadConfig(): Promise<WebConfig> {
   pending ??= (async () => {
     const res = await fetch('/config.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
     if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
-    const parsed = webConfigSchema.safeParse(await res.json());
-    if (!parsed.success) throw new Error(`Invalid /config.json: ${parsed.error.message}`);
-    loaded = parsed.data;
+    loaded = parseWebConfig(await res.json());
     return loaded;
   })().catch((err: unknown) => {
     pending = null;

@@ -1,8 +1,9 @@
 // Start-up: unregister any service worker left by an earlier version (spec §1), load the runtime
 // configuration (and the English texts for an English visitor), note Amplify Auth's settings (it
-// loads on demand), then render the app.
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// loads on demand), then render the app: over the landing's prerendered HTML, by hydrating it
+// (nothing is created or painted again), or from scratch.
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource-variable/inter';
 import './styles/global.css';
 import { loadConfig } from './config';
@@ -10,7 +11,9 @@ import { configureAuth } from './auth/amplify';
 import { I18nProvider, currentLang, loadLang } from './i18n';
 import { SessionProvider } from './auth/session';
 import App from './App';
-import { prerenderedPage } from './components/ContentParts';
+import { prerenderedPage } from './components/prerendered';
+import { isOAuthReturn } from './auth/amplify';
+import { SESSION_MESSAGE_KEY } from './auth/expiry';
 
 async function unregisterServiceWorkers(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
@@ -37,14 +40,34 @@ function StartupError() {
 
 const container = document.getElementById('root') as HTMLElement;
 // The landing's prerendered HTML (kept by index.html's gate for a first visit) stays on screen
-// until the app's first render replaces it with the same markup.
+// while the app starts; the app hydrates it when its first render is sure to be the same markup,
+// else replaces it at its first render.
 prerenderedPage.showing = container.childElementCount > 0;
 if (prerenderedPage.showing) replayPrerenderedPress(container);
 
 /**
+ * Whether the app's first render gives exactly the prerendered markup (a French visitor's first
+ * visit: the gate already removed it for a stored session or English). Not when the page will
+ * show a banner first: offline, a session message to show, a notice passed by the page that sent
+ * the visitor here, or a sign-in coming back from the hosted UI. The visitor's screen (reduced
+ * motion) and what lies below the first screen come in the render after the hydration.
+ */
+function matchesPrerender(): boolean {
+  if (navigator.onLine === false || isOAuthReturn()) return false;
+  try {
+    if (localStorage.getItem(SESSION_MESSAGE_KEY)) return false;
+  } catch {
+    /* nothing stored to show */
+  }
+  const state = window.history.state as { usr?: unknown } | null;
+  return !state?.usr;
+}
+
+/**
  * A button of the prerendered landing pressed before the app took over (the gate keeps its name,
- * its aria-label or its text, in `__revisePressed`): once the app's own markup has replaced it, the app's button of the same
- * text is pressed, so the student's tap opens what it should.
+ * its aria-label or its text, in `__revisePressed`): once the app runs that markup (hydrated, the
+ * `data-pre` marks gone, or replaced by its own), the app's button of the same text is pressed,
+ * so the student's tap opens what it should.
  */
 function replayPrerenderedPress(root: HTMLElement): void {
   const w = window as { __revisePressed?: string };
@@ -58,30 +81,50 @@ function replayPrerenderedPress(root: HTMLElement): void {
     delete w.__revisePressed;
     target.click();
   });
-  observer.observe(root, { childList: true, subtree: true });
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-pre'] });
   window.setTimeout(() => observer.disconnect(), 15_000);
 }
-const root = createRoot(container);
+
+/** Once the hydration is committed: the page is the app's, its `data-pre` marks go (the gate then
+ * lets presses through, and a press it kept is replayed). */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    prerenderedPage.hydrating = false;
+    for (const el of container.querySelectorAll('[data-pre]')) el.removeAttribute('data-pre');
+  }, []);
+  return children;
+}
+
 document.documentElement.lang = currentLang();
 void unregisterServiceWorkers();
+
+const app = (
+  <StrictMode>
+    <I18nProvider>
+      <SessionProvider>
+        <App />
+      </SessionProvider>
+    </I18nProvider>
+  </StrictMode>
+);
 
 Promise.all([loadConfig(), loadLang(currentLang())])
   .then(([config]) => {
     configureAuth(config);
+    if (prerenderedPage.showing && matchesPrerender()) {
+      // Started in a transition, the hydration yields to the browser every few milliseconds (at
+      // its default priority it would run to the end in one task).
+      prerenderedPage.hydrating = true;
+      startTransition(() => {
+        hydrateRoot(container, <Hydrated>{app}</Hydrated>);
+      });
+      return;
+    }
     // As a transition, the first render yields to the browser every few milliseconds instead of
     // blocking a phone's main thread for the whole page at once.
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <I18nProvider>
-            <SessionProvider>
-              <App />
-            </SessionProvider>
-          </I18nProvider>
-        </StrictMode>,
-      );
-    });
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
   })
   .catch(() => {
-    root.render(<StartupError />);
+    createRoot(container).render(<StartupError />);
   });

@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes } from './App';
 import { configureAuth } from './auth/amplify';
-import { prerenderedPage } from './components/ContentParts';
+import { prerenderedPage } from './components/prerendered';
 import { SessionProvider } from './auth/session';
 import type { WebConfig } from './config';
 import { I18nProvider } from './i18n';

@@ -14,14 +14,7 @@ import {
   type Inline,
 } from './content-helpers';
 import { REDUCED_MOTION, useMediaQuery } from './useMediaQuery';
-
-/**
- * `showing`: the page on screen was painted from the build's prerendered HTML (web/src/prerender.tsx
- * sets it for the build's render, main.tsx when the app takes over such a page), until the first
- * typed headline has mounted. `building`: the build is rendering it, for the first screen only
- * (the header and the hero; what lies below is rendered by the app).
- */
-export const prerenderedPage = { showing: false, building: false };
+import { prerenderedPage } from './prerendered';
 
 /** True when the visitor asked the system for less motion; follows changes live. */
 export const usePrefersReducedMotion = (): boolean => useMediaQuery(REDUCED_MOTION);
@@ -170,9 +163,13 @@ export function TypedIntro({ tagline, messagesLabel, messages, titleId }: TypedI
   );
 }
 
+/** Time between two values of the counter: a dozen steps in its 1.2 s, not one per frame (each
+ * step costs a phone a layout and a paint while the page is still starting). */
+const COUNTER_STEP_MS = 100;
+
 /**
  * A number counting up from 0 to `target` in about 1.2 s, in the UI language's format. The digits
- * are written straight into their span each frame (no React render per frame).
+ * are written straight into their span every 100 ms (no React render per step).
  */
 export function AnimatedCount({ target, lang }: { target: number; lang: 'fr' | 'en' }) {
   const reduced = usePrefersReducedMotion();
@@ -189,14 +186,14 @@ export function AnimatedCount({ target, lang }: { target: number; lang: 'fr' | '
       return;
     }
     const start = performance.now();
-    let frame = 0;
-    const tick = (now: number) => {
-      const elapsed = now - start;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const elapsed = performance.now() - start;
       show(counterValue(target, elapsed));
-      if (elapsed < LANDING_TIMING.counterDurationMs) frame = requestAnimationFrame(tick);
+      if (elapsed < LANDING_TIMING.counterDurationMs) timer = setTimeout(tick, COUNTER_STEP_MS);
     };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
+    tick();
+    return () => clearTimeout(timer);
   }, [target, reduced, lang]);
   return (
     <>

@@ -11,7 +11,7 @@ import SessionMessage from './SessionMessage';
 import LoadingScreen from './LoadingScreen';
 import { useSession } from '../auth/session';
 import { useI18n } from '../i18n';
-import { prerenderedPage } from './ContentParts';
+import { useFirstScreenOnly } from './prerendered';
 
 export const SESSION_LOADING_FALLBACK_MS = 2500;
 
@@ -19,6 +19,7 @@ export default function Layout() {
   const { status } = useSession();
   const { t } = useI18n();
   const [waitedEnough, setWaitedEnough] = useState(false);
+  const firstScreenOnly = useFirstScreenOnly();
 
   useEffect(() => {
     const timer = setTimeout(() => setWaitedEnough(true), SESSION_LOADING_FALLBACK_MS);
@@ -39,8 +40,8 @@ export default function Layout() {
       <main className="app-main" id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      {/* The build prerenders the first screen only (web/src/prerender.tsx). */}
-      {!prerenderedPage.building && (
+      {/* Not in the prerendered first screen (web/src/components/prerendered.ts). */}
+      {!firstScreenOnly && (
         <>
           <Footer />
           <CookieBanner />

@@ -2,39 +2,20 @@
 // student counter; the nine promised features; the plan comparison; a closing call to action.
 // Every call to action opens the sign-up modal in sign-up mode; Premium's also asks for the
 // checkout right after sign-in (spec §4's "checkout requested" flag).
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Logo from '../components/Logo';
-import PlanComparison from '../components/PlanComparison';
 import { usePageHead } from '../components/PageHead';
-import { AnimatedCount, AnswerPreview, ClosingCallToAction, Icon, prerenderedPage, TypedIntro, type IconName } from '../components/ContentParts';
+import { AnimatedCount, AnswerPreview, Icon, TypedIntro } from '../components/ContentParts';
+import { useFirstScreenOnly } from '../components/prerendered';
 import { useAuthModal } from '../auth/AuthModal';
 import { requestCheckout } from '../auth/pending-actions';
 import { api } from '../api/client';
 import { useI18n, type MessageKey } from '../i18n';
 import '../styles/content.css';
 
-interface Feature {
-  icon: IconName;
-  title: MessageKey;
-  text: MessageKey;
-  premium?: boolean;
-}
-
-const HIGHLIGHTS: Feature[] = [
-  { icon: 'sparkles', title: 'landing.features.adaptive.title', text: 'landing.features.adaptive.text' },
-  { icon: 'sheet', title: 'landing.features.sheets.title', text: 'landing.features.sheets.text' },
-  { icon: 'chat', title: 'landing.features.assistant.title', text: 'landing.features.assistant.text' },
-];
-
-const MORE_FEATURES: Feature[] = [
-  { icon: 'quiz', title: 'landing.features.quizzes.title', text: 'landing.features.quizzes.text' },
-  { icon: 'cards', title: 'landing.features.flashcards.title', text: 'landing.features.flashcards.text' },
-  { icon: 'calendar', title: 'landing.features.planner.title', text: 'landing.features.planner.text' },
-  { icon: 'chart', title: 'landing.features.tracking.title', text: 'landing.features.tracking.text' },
-  { icon: 'headphones', title: 'landing.features.podcasts.title', text: 'landing.features.podcasts.text' },
-  { icon: 'timer', title: 'landing.features.exam.title', text: 'landing.features.exam.text', premium: true },
-];
+// The features, the plans and the closing call to action: a chunk of their own (see LandingBelow).
+const BelowTheHero = lazy(() => import('./LandingBelow'));
 
 const MESSAGES: MessageKey[] = [
   'landing.hero.message1',
@@ -68,6 +49,7 @@ export default function LandingPage() {
   const { t, lang } = useI18n();
   const auth = useAuthModal();
   const count = useStudentCount();
+  const firstScreenOnly = useFirstScreenOnly();
   const open = (checkout: boolean) => {
     requestCheckout(checkout);
     auth.open('signup');
@@ -142,71 +124,12 @@ export default function LandingPage() {
           </ul>
         </div>
       </section>
-      {/* The build prerenders the first screen only (web/src/prerender.tsx). */}
-      {!prerenderedPage.building && <BelowTheHero onSignUp={signUp} onPremium={() => open(true)} />}
+      {/* Not in the prerendered first screen (web/src/components/prerendered.ts). */}
+      {!firstScreenOnly && (
+        <Suspense fallback={null}>
+          <BelowTheHero onSignUp={signUp} onPremium={() => open(true)} />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-/** The features, the plans and the closing call to action. */
-function BelowTheHero({ onSignUp: signUp, onPremium }: { onSignUp(): void; onPremium(): void }) {
-  const { t } = useI18n();
-  return (
-    <>
-      <section className="ct-section" aria-labelledby="landing-features">
-        <div className="container">
-          <div className="ct-section-head">
-            <h2 id="landing-features">{t('landing.features.title')}</h2>
-            <p>{t('landing.features.intro')}</p>
-          </div>
-          <ul className="ct-highlights">
-            {HIGHLIGHTS.map((f) => (
-              <li className="ct-highlight" key={f.title}>
-                <span className="ct-icon-badge ct-icon-badge-lg">
-                  <Icon name={f.icon} />
-                </span>
-                <h3>{t(f.title)}</h3>
-                <p>{t(f.text)}</p>
-              </li>
-            ))}
-          </ul>
-          <ul className="ct-feature-grid">
-            {MORE_FEATURES.map((f) => (
-              <li className="ct-feature" key={f.title}>
-                <span className="ct-icon-badge">
-                  <Icon name={f.icon} />
-                </span>
-                <div>
-                  <h3>
-                    {t(f.title)}
-                    {f.premium && <span className="ct-badge-premium">{t('content.premiumBadge')}</span>}
-                  </h3>
-                  <p>{t(f.text)}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="ct-section ct-section-tinted" aria-labelledby="landing-plans">
-        <div className="container">
-          <div className="ct-section-head">
-            <h2 id="landing-plans">{t('landing.plans.title')}</h2>
-            <p>{t('landing.plans.intro')}</p>
-          </div>
-          <PlanComparison onChooseFree={signUp} onChoosePremium={onPremium} />
-        </div>
-      </section>
-
-      <ClosingCallToAction
-        id="landing-closing"
-        title={t('landing.closing.title')}
-        text={t('landing.closing.text')}
-        cta={t('landing.closing.cta')}
-        onClick={signUp}
-        note={t('content.ctaNote')}
-      />
-    </>
   );
 }
