@@ -92,7 +92,15 @@ export class ReviseStack extends Stack {
     });
     this.storage.allowOrigin(siteOrigin);
     this.ingestion = new Ingestion(this, 'Ingestion', { functions, uploads: this.storage.uploads });
-    this.schedules = new Schedules(this, 'Schedules', { functions });
+    // The scheduled jobs read the pool (a student's address) and send from the SES identity.
+    this.schedules = new Schedules(this, 'Schedules', {
+      functions: {
+        ...withPool,
+        userPoolArn: this.auth.userPool.userPoolArn,
+        mailIdentities: inputs.sesFromEmail ? [inputs.sesFromEmail, inputs.sesFromEmail.split('@')[1]] : [],
+        env: { ...withPool.env, ...(inputs.sesFromEmail ? { MAIL_FROM: inputs.sesFromEmail } : {}) },
+      },
+    });
     if (inputs.alarmEmail) this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: inputs.alarmEmail, api: this.api });
 
     acknowledgeLibraryResources(this);

@@ -28,6 +28,8 @@ export interface FunctionContext {
   env: Partial<Record<ConfigVariable, string>>;
   /** The user pool, for entries with the `cognito-admin` capability. */
   userPoolArn?: string;
+  /** The SES identity the `send-email` entries send from: the sender's address (MAIL_FROM) and its domain. */
+  mailIdentities?: string[];
   /** The podcast state machine, for entries with the `start-podcast` capability. */
   podcastMachineArn?: string;
 }
@@ -151,6 +153,25 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
         // Account deletion removes the Cognito user; nothing else in the pool is reachable.
         fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser'], resources: [ctx.userPoolArn] }));
         break;
+      case 'read-users':
+        if (!ctx.userPoolArn) throw new Error(`Function ${def.id} reads users but its construct gives no user pool`);
+        // A student's address, by their id; nothing in the pool can be changed.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [ctx.userPoolArn] }));
+        break;
+      case 'send-email': {
+        // Without a sender (no `sesFromEmail` input) the function sends nothing and gets no permission.
+        const identities = ctx.mailIdentities ?? [];
+        if (identities.length) {
+          const stack = Stack.of(fn);
+          fn.addToRolePolicy(
+            new PolicyStatement({
+              actions: ['ses:SendEmail'],
+              resources: identities.map((identity) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity })),
+            }),
+          );
+        }
+        break;
+      }
       case 'polly':
         // Speech with the voices the app uses; SynthesizeSpeech has no resource but lexicons, which the app does not use.
         fn.addToRolePolicy(new PolicyStatement({ actions: ['polly:SynthesizeSpeech'], resources: ['*'] }));

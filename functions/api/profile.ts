@@ -4,6 +4,7 @@ import { onboardingSchema, profileUpdateSchema, publicProfile } from '../core/pr
 import { userRoute } from '../platform/http.js';
 import { logger } from '../platform/logger.js';
 import { rewardReferrer } from '../platform/payments.js';
+import { requirePremium } from '../platform/usage.js';
 import { getOrCreateProfile, updateProfileFields } from '../platform/store/profiles.js';
 import { completeReferral, insertPendingReferral } from '../platform/store/referrals.js';
 
@@ -12,6 +13,8 @@ export const getProfile = userRoute({}, async ({ user, lang }) => publicProfile(
 export const updateProfile = userRoute({ body: profileUpdateSchema }, async ({ body, user, lang }) => {
   const now = new Date();
   await getOrCreateProfile(user.id, now, lang);
+  // Reminders are Premium (spec §9): a free account may turn them off, not on.
+  if (body.study_reminders === true) await requirePremium(user.id, 'study_reminders', { now });
   return publicProfile(await updateProfileFields(user.id, body, now));
 });
 
