@@ -83,7 +83,7 @@ export const registry = [
     trigger: { kind: 'http' },
     tables: allTables('readWrite'),
     uploads: 'readWriteDelete',
-    secrets: ['stripeApiKey', 'stripeWebhook', 'promoCodes'],
+    secrets: ['stripeApiKey', 'stripeWebhook', 'promoCodes', 'reminderSigning'],
     // Generation; account deletion removes the Cognito user; a podcast starts its pipeline.
     capabilities: ['bedrock', 'cognito-admin', 'start-podcast'],
     env: ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ENGINE_PROVIDER', 'PODCAST_STATE_MACHINE_ARN'],
@@ -160,8 +160,9 @@ export const registry = [
     // that day's reminders (no catch-up: a reminder of the morning sent at night helps nobody).
     trigger: { kind: 'schedule', cron: { minute: '0', hour: '7', day: '*', month: '*' }, timeZone: PRODUCT_TIME_ZONE, catchUp: false },
     tables: { progress: 'readWrite', profiles: 'read', subjects: 'read', files: 'read', cards: 'read' },
-    // The student's address from the pool; the e-mail through SES.
+    // The student's address from the pool; the e-mail through SES; the unsubscribe link's key.
     capabilities: ['read-users', 'send-email'],
+    secrets: ['reminderSigning'],
     env: ['APP_URL', 'USER_POOL_ID'],
     // The sender: the deployment's SES identity (no sender, no reminders); the laptop's SES stand-in.
     optionalEnv: ['MAIL_FROM', 'SES_ENDPOINT'],

@@ -19,6 +19,7 @@ import { mailSender, sendMail } from '../platform/mail.js';
 import { currentPlan } from '../platform/plan.js';
 import { plansToRemind, reminderClaim } from '../platform/store/progress.js';
 import { loadSubjectPlan } from '../platform/study-plan.js';
+import { unsubscribeToken } from '../platform/unsubscribe-token.js';
 import { verifiedAddress } from '../platform/users.js';
 
 /** Students handled at once. */
@@ -96,7 +97,9 @@ async function remindStudent(userId: string, subjectIds: readonly string[], date
       async () => {
         const to = await verifiedAddress(userId);
         if (!to) return 'no_address' as const;
-        await sendMail({ to, ...renderStudyReminder({ lang, date, subjects, appUrl: config().APP_URL, unsubscribeUrl: null }) });
+        const appUrl = config().APP_URL.replace(/\/+$/, '');
+        const unsubscribeUrl = `${appUrl}/reminders/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(userId))}`;
+        await sendMail({ to, ...renderStudyReminder({ lang, date, subjects, appUrl, unsubscribeUrl }) });
         return 'sent' as const;
       },
       { item: reminderClaim(userId, date), leaseSeconds: CLAIM_LEASE_SECONDS, ttlSeconds: CLAIM_TTL_SECONDS, now: () => now },

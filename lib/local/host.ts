@@ -80,6 +80,8 @@ export const LOCAL_SECRET_DEFAULTS: Partial<Record<keyof typeof secrets, string>
   // Accepted only by the local Stripe stand-in (lib/local/stripe-standin.ts).
   stripeApiKey: STANDIN_API_KEY,
   // The nine promo codes of the laptop (spec §9), documented in the README.
+  // Signs the study reminders' unsubscribe links of this machine only.
+  reminderSigning: 'revise-local-reminder-signing-key',
   promoCodes: 'BIENVENUE,RENTREE2025,REVISE1MOIS,BACCALAUREAT,PREPA2025,LICENCE2025,MASTER2025,ETUDIANT,PARTENAIRE',
 };
 

@@ -85,6 +85,17 @@ describe('study reminders', () => {
     expect(statementsOf(withoutSender.json, id).filter((s) => JSON.stringify(s.Action).includes('ses:'))).toEqual([]);
   });
 
+  it("sign their unsubscribe links with a key the stack generates, readable by the job and the API only", () => {
+    const [secretId] = ofType(withSender.json, 'AWS::SecretsManager::Secret').find(([, r]) => String(r.Properties.Description).includes('unsubscribe'))!;
+    expect(withSender.json.Resources[secretId].Properties.GenerateSecretString).toBeDefined();
+    const readers = ofType(withSender.json, 'AWS::Lambda::Function').filter(([, f]) => JSON.stringify(f.Properties.Environment?.Variables?.REMINDER_SIGNING_SECRET_ID ?? null) === JSON.stringify({ Ref: secretId }));
+    expect(readers.map(([, f]) => f.Properties.Description).sort()).toEqual(["E-mails Premium students today's sessions of their exam-date plans", 'Serves every route of the HTTP API']);
+    for (const [id] of readers) {
+      const grant = statementsOf(withSender.json, id).find((s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: secretId }));
+      expect([grant?.Action].flat().sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    }
+  });
+
   it('pass cdk-nag', () => {
     const report = new AwsSolutionsChecks().validateScope(withSender.stack);
     const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);

@@ -116,6 +116,39 @@ describe('study reminders', () => {
     expect(remindersTo(host, user)).toHaveLength(1);
   });
 
+  it("turn off through the e-mail's link without signing in; a forged or altered link changes nothing", async () => {
+    const { host } = setup;
+    const { user } = await studentWithPlan({ premium: true });
+    const other = await studentWithPlan({ premium: true });
+    await run(host, studyDay);
+    const [mail] = remindersTo(host, user);
+    const link = /href="([^"]*\/reminders\/unsubscribe\?token=[^"]+)"/.exec(mail.html)?.[1].replace(/&amp;/g, '&');
+    expect(link).toMatch(new RegExp(`^${host.url}/reminders/unsubscribe\\?token=`));
+    const token = new URL(link!).searchParams.get('token')!;
+
+    // Another student's id with this signature, or a changed signature: refused, in the caller's language.
+    const [, signature] = token.split('.');
+    const forged = `${Buffer.from(other.user.sub).toString('base64url')}.${signature}`;
+    const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const bad of [forged, altered, 'nonsense']) {
+      const r = await api(host, '/api/reminders/unsubscribe', { method: 'POST', body: { token: bad }, headers: { 'x-revise-language': 'fr' } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('unsubscribe_link_invalid');
+      expect(r.body.error.message).toBe("Ce lien de désinscription n'est pas valide. Vous pouvez désactiver les rappels depuis votre profil.");
+    }
+    expect((await api(host, '/api/profile', { token: other.user.accessToken })).body.study_reminders).toBe(true);
+
+    const off = await api(host, '/api/reminders/unsubscribe', { method: 'POST', body: { token } });
+    expect(off.status).toBe(200);
+    expect((await api(host, '/api/profile', { token: user.accessToken })).body.study_reminders).toBe(false);
+
+    // The next study day (a week later) reminds the other student only.
+    const nextWeek = dayString(dayNumber(studyDay) + 7);
+    await run(host, nextWeek);
+    expect(remindersTo(host, user)).toHaveLength(1);
+    expect(remindersTo(host, other.user)).toHaveLength(2);
+  });
+
   it('stop for a subject whose plan was removed with the subject', async () => {
     const { host } = setup;
     const { user, subjectId } = await studentWithPlan({ premium: true });
