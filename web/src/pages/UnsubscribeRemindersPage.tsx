@@ -51,7 +51,7 @@ export default function UnsubscribeRemindersPage() {
             </p>
           </>
         )}
-        <p>
+        <p style={{ marginTop: 'var(--space-4)', marginBottom: 0 }}>
           <Link to="/profile">{t('unsubscribe.profile')}</Link>
         </p>
       </div>
