@@ -78,7 +78,7 @@ describe('study reminders on the profile', () => {
       await card.getByText("Les rappels d'étude par e-mail sont réservés aux abonnés Premium.").waitFor();
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, 'profile-reminders-free');
-      await card.getByRole('button', { name: /Passer à Premium/ }).click();
+      await card.getByRole('button', { name: 'Débloquer avec Premium' }).click();
       await dialog(page).getByText("Les rappels d'étude par e-mail sont réservés aux abonnés Premium.").waitFor();
     } finally {
       await context.close();

@@ -175,6 +175,7 @@ export const en: Record<keyof typeof fr, string> = {
   'profile.remindersLabel': 'Study reminders by e-mail',
   'profile.remindersHint': "An e-mail on each study day of your exam plans, with the day's sessions and a link to your schedule.",
   'profile.remindersLocked': 'Study reminders by e-mail are reserved for Premium subscribers.',
+  'profile.remindersUnlock': 'Unlock with Premium',
   'profile.remindersOn': 'Study reminders turned on.',
   'profile.remindersOff': 'Study reminders turned off.',
   'profile.subscription': 'Subscription',

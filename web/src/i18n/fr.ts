@@ -185,6 +185,7 @@ export const fr = {
   'profile.remindersLabel': "Rappels d'étude par e-mail",
   'profile.remindersHint': "Un e-mail chaque jour d'étude de vos plannings d'examen, avec les séances du jour et le lien vers votre planning.",
   'profile.remindersLocked': "Les rappels d'étude par e-mail sont réservés aux abonnés Premium.",
+  'profile.remindersUnlock': 'Débloquer avec Premium',
   'profile.remindersOn': "Rappels d'étude activés.",
   'profile.remindersOff': "Rappels d'étude désactivés.",
   'profile.subscription': 'Abonnement',

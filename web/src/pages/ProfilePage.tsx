@@ -244,7 +244,7 @@ function RemindersCard({ profile }: { profile: PublicProfile }) {
             {t('profile.remindersLocked')}
           </p>
           <button type="button" className="btn btn-primary btn-sm" onClick={() => upgrade.open(t('profile.remindersLocked'))}>
-            {t('profile.subscribe')}
+            <Icon name="lock" /> {t('profile.remindersUnlock')}
           </button>
         </div>
       )}
