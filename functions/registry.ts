@@ -16,7 +16,7 @@ import type { PodcastTaskState } from './pipelines/podcast-machine.js';
 export type TableAccess = 'read' | 'readWrite';
 export type BucketAccess = 'read' | 'readDelete' | 'readWrite' | 'readWriteDelete';
 /** AWS services a function calls besides its tables, bucket and secrets. */
-export type Capability = 'bedrock' | 'textract' | 'cognito-admin' | 'polly' | 'start-podcast';
+export type Capability = 'bedrock' | 'textract' | 'cognito-admin' | 'read-users' | 'polly' | 'start-podcast' | 'send-email';
 
 /** A schedule's fields, as EventBridge Scheduler's `cron()` and croner both read them. */
 export interface CronFields {
@@ -83,7 +83,7 @@ export const registry = [
     trigger: { kind: 'http' },
     tables: allTables('readWrite'),
     uploads: 'readWriteDelete',
-    secrets: ['stripeApiKey', 'stripeWebhook', 'promoCodes'],
+    secrets: ['stripeApiKey', 'stripeWebhook', 'promoCodes', 'reminderSigning'],
     // Generation; account deletion removes the Cognito user; a podcast starts its pipeline.
     capabilities: ['bedrock', 'cognito-admin', 'start-podcast'],
     env: ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ENGINE_PROVIDER', 'PODCAST_STATE_MACHINE_ARN'],
@@ -146,6 +146,26 @@ export const registry = [
     trigger: { kind: 'schedule', cron: { minute: '0', hour: '0', day: '1', month: '*' }, timeZone: PRODUCT_TIME_ZONE, catchUp: true },
     tables: { usage: 'readWrite', idempotency: 'readWrite', profiles: 'readWrite' },
     env: [],
+    memoryMb: 512,
+    timeoutSeconds: 15 * 60,
+    retries: 2,
+  },
+  {
+    id: 'StudyReminders',
+    description: "E-mails Premium students today's sessions of their exam-date plans",
+    entry: 'functions/pipelines/study-reminders.ts',
+    handler: 'handler',
+    load: async () => (await import('./pipelines/study-reminders.js')).handler,
+    // 07:00 in France, every day: the study days are each plan's own. A laptop off at 07:00 skips
+    // that day's reminders (no catch-up: a reminder of the morning sent at night helps nobody).
+    trigger: { kind: 'schedule', cron: { minute: '0', hour: '7', day: '*', month: '*' }, timeZone: PRODUCT_TIME_ZONE, catchUp: false },
+    tables: { progress: 'readWrite', profiles: 'read', subjects: 'read', files: 'read', cards: 'read' },
+    // The student's address from the pool; the e-mail through SES; the unsubscribe link's key.
+    capabilities: ['read-users', 'send-email'],
+    secrets: ['reminderSigning'],
+    env: ['APP_URL', 'USER_POOL_ID'],
+    // The sender: the deployment's SES identity (no sender, no reminders); the laptop's SES stand-in.
+    optionalEnv: ['MAIL_FROM', 'SES_ENDPOINT'],
     memoryMb: 512,
     timeoutSeconds: 15 * 60,
     retries: 2,

@@ -5,7 +5,8 @@
 // the distribution in turn needs the API. The functions therefore receive the origin as a lazy
 // value resolved at synth. CloudFormation sees no cycle because the distribution references only
 // the API resource itself, never the functions, the user pool or the uploads bucket.
-import { CfnOutput, Lazy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
@@ -57,10 +58,21 @@ export class ReviseStack extends Stack {
     this.storage = new Storage(this, 'Storage', { retain: inputs.retainData });
     // What every function of functions/registry.ts may be given; each construct builds the
     // functions of its trigger kind from it.
+    // The key of the study reminders' unsubscribe links: random, made by the stack, read by the
+    // reminder job (signs) and the API (verifies).
+    const reminderSigning = new Secret(this, 'ReminderSigningKey', {
+      description: "Révise: HMAC key of the study reminders' unsubscribe links",
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(reminderSigning).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'A signing key only Révise reads; rotating it would void the unsubscribe links of e-mails already sent, which must keep working.',
+    });
     const functions: FunctionContext = {
       inputs,
       data: this.data,
       uploads: this.storage.uploads,
+      generatedSecrets: { reminderSigning },
       env: {
         APP_URL: siteOrigin,
         ENGINE_PROVIDER: 'bedrock',
@@ -92,7 +104,15 @@ export class ReviseStack extends Stack {
     });
     this.storage.allowOrigin(siteOrigin);
     this.ingestion = new Ingestion(this, 'Ingestion', { functions, uploads: this.storage.uploads });
-    this.schedules = new Schedules(this, 'Schedules', { functions });
+    // The scheduled jobs read the pool (a student's address) and send from the SES identity.
+    this.schedules = new Schedules(this, 'Schedules', {
+      functions: {
+        ...withPool,
+        userPoolArn: this.auth.userPool.userPoolArn,
+        mailIdentities: inputs.sesFromEmail ? [inputs.sesFromEmail, inputs.sesFromEmail.split('@')[1]] : [],
+        env: { ...withPool.env, ...(inputs.sesFromEmail ? { MAIL_FROM: inputs.sesFromEmail } : {}) },
+      },
+    });
     if (inputs.alarmEmail) this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: inputs.alarmEmail, api: this.api });
 
     acknowledgeLibraryResources(this);

@@ -9,12 +9,12 @@ import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionDef } from '../functions/registry.js';
 import type { ConfigVariable } from '../functions/platform/config.js';
-import { secretInput, secrets } from '../functions/platform/secret-names.js';
+import { secretGenerated, secretInput, secrets, type SecretKey } from '../functions/platform/secret-names.js';
 import type { Data } from './data.js';
 import { HouseFunction, repoRoot } from './house-function.js';
 import type { BedrockModel, DeploymentInputs } from './inputs.js';
@@ -28,6 +28,10 @@ export interface FunctionContext {
   env: Partial<Record<ConfigVariable, string>>;
   /** The user pool, for entries with the `cognito-admin` capability. */
   userPoolArn?: string;
+  /** The secrets the stack creates itself (`generated` in functions/platform/secret-names.ts). */
+  generatedSecrets?: Partial<Record<SecretKey, ISecret>>;
+  /** The SES identity the `send-email` entries send from: the sender's address (MAIL_FROM) and its domain. */
+  mailIdentities?: string[];
   /** The podcast state machine, for entries with the `start-podcast` capability. */
   podcastMachineArn?: string;
 }
@@ -111,6 +115,13 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
 
   for (const key of def.secrets ?? []) {
     const secret = secrets[key];
+    if (secretGenerated(key)) {
+      const generated = ctx.generatedSecrets?.[key];
+      if (!generated) throw new Error(`Function ${def.id} reads the secret ${key}, which its construct does not give`);
+      generated.grantRead(fn);
+      fn.addEnvironment(secret.idVariable, generated.secretArn);
+      continue;
+    }
     const input = secretInput(key);
     const name = input && ctx.inputs[input];
     // Not configured in this deployment: the feature answers `not_configured`.
@@ -151,6 +162,25 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
         // Account deletion removes the Cognito user; nothing else in the pool is reachable.
         fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser'], resources: [ctx.userPoolArn] }));
         break;
+      case 'read-users':
+        if (!ctx.userPoolArn) throw new Error(`Function ${def.id} reads users but its construct gives no user pool`);
+        // A student's address, by their id; nothing in the pool can be changed.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [ctx.userPoolArn] }));
+        break;
+      case 'send-email': {
+        // Without a sender (no `sesFromEmail` input) the function sends nothing and gets no permission.
+        const identities = ctx.mailIdentities ?? [];
+        if (identities.length) {
+          const stack = Stack.of(fn);
+          fn.addToRolePolicy(
+            new PolicyStatement({
+              actions: ['ses:SendEmail'],
+              resources: identities.map((identity) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity })),
+            }),
+          );
+        }
+        break;
+      }
       case 'polly':
         // Speech with the voices the app uses; SynthesizeSpeech has no resource but lexicons, which the app does not use.
         fn.addToRolePolicy(new PolicyStatement({ actions: ['polly:SynthesizeSpeech'], resources: ['*'] }));

@@ -3,21 +3,15 @@
 // falling due or forgotten by the exam) with the weekly hours of their goals
 // (functions/core/planner.ts), so it re-balances by itself.
 import { examBody, fileParams, studiedBody, subjectParams, timezoneQuery } from '../core/schemas.js';
-import { planStudy, type Weekday } from '../core/planner.js';
-import { missedOfRollups } from '../core/statistics.js';
 import { localDate } from '../core/streak.js';
 import { AppError } from '../core/errors.js';
 import { planToIcs } from '../core/plan-calendar.js';
 import { config } from '../platform/config.js';
 import { FileReply, userRoute } from '../platform/http.js';
-import { listCards } from '../platform/store/cards.js';
 import { listFileRecords } from '../platform/store/files.js';
-import { markStudied, readExam, readGoals, readRollups, saveExam, studiedPages } from '../platform/store/progress.js';
+import { markStudied, saveExam, studiedPages } from '../platform/store/progress.js';
+import { loadSubjectPlan } from '../platform/study-plan.js';
 import { getSubjectOrThrow } from '../platform/store/subjects.js';
-
-
-/** Without goals, a plan assumes this much study a week. */
-export const DEFAULT_WEEKLY_HOURS = 5;
 
 export const putExam = userRoute(
   { params: subjectParams, body: examBody },
@@ -27,36 +21,8 @@ export const putExam = userRoute(
   },
 );
 
-
-export async function currentPlan(userId: string, subjectId: string, timezone: string | undefined) {
-  const subject = await getSubjectOrThrow(userId, subjectId);
-  const [exam, goals, files, cards, studied, rollups] = await Promise.all([
-    readExam(userId, subjectId),
-    readGoals(userId),
-    listFileRecords(userId, subjectId),
-    listCards(userId, subjectId),
-    studiedPages(userId, subjectId),
-    readRollups(userId, subjectId, null),
-  ]);
-  // The topics most missed in quizzes, page by page: practice sessions go to them first.
-  const missed = missedOfRollups(rollups);
-  const ready = files.filter((f) => f.status === 'ready');
-  const weeklyHours = goals?.weekly_hours ?? DEFAULT_WEEKLY_HOURS;
-  const plan = exam
-    ? planStudy({
-        today: localDate(new Date(), timezone),
-        examDate: exam.exam_date,
-        studyDays: exam.study_days as Weekday[],
-        weeklyHours,
-        files: ready.map((f) => ({ fileId: f.id, name: f.display_name, pageCount: f.page_count ?? 0, studiedPages: studied.get(f.id) ?? [] })),
-        cards: cards.map((c) => ({ id: c.id, srs: { due: c.due, stability: c.stability, last_review: c.last_review, state: c.state } })),
-        missedTopics: missed
-          .filter((m) => ready.some((f) => f.id === m.file_id))
-          .map((m) => ({ fileId: m.file_id, topic: m.topics[0] ?? `p. ${m.page}`, page: m.page, misses: m.misses })),
-      })
-    : null;
-  return { subject, exam, weeklyHours, plan, fileNames: new Map(ready.map((f) => [f.id, f.display_name])) };
-}
+/** The subject's plan as of today in the caller's time zone. */
+export const currentPlan = (userId: string, subjectId: string, timezone: string | undefined) => loadSubjectPlan(userId, subjectId, localDate(new Date(), timezone));
 
 export const getPlan = userRoute({ params: subjectParams, query: timezoneQuery }, async ({ user, params, query }) => {
   const { exam, weeklyHours, plan, fileNames } = await currentPlan(user.id, params.subjectId, query.timezone);

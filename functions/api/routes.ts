@@ -29,6 +29,7 @@ export const routes: RouteDef[] = [
   route('GET', '/api/health', 'public', async () => (await import('./health.js')).health),
   route('GET', '/api/stats/students', 'public', async () => (await import('./stats.js')).studentCount),
   route('GET', '/api/referrals/check', 'public', async () => (await import('./referrals.js')).checkReferralCode),
+  route('POST', '/api/reminders/unsubscribe', 'public', async () => (await import('./profile.js')).unsubscribeReminders),
   route('GET', '/api/referrals', 'user', async () => (await import('./referrals.js')).getReferrals),
   route('POST', '/api/referrals', 'user', async () => (await import('./referrals.js')).recordReferral),
   route('GET', '/api/profile', 'user', async () => (await import('./profile.js')).getProfile),

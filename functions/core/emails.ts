@@ -40,7 +40,7 @@ const texts = {
   },
 } as const;
 
-const escapeHtml = (s: string): string =>
+export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** Query values are encoded, except Cognito's code placeholder, which must stay literal. */

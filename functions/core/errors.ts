@@ -26,6 +26,11 @@ export const catalogue = {
     en: 'The request body must be valid JSON',
   },
   invalid_input: { status: 400, fr: 'Données invalides : {details}', en: 'Invalid input: {details}' },
+  unsubscribe_link_invalid: {
+    status: 400,
+    fr: "Ce lien de désinscription n'est pas valide. Vous pouvez désactiver les rappels depuis votre profil.",
+    en: 'This unsubscribe link is not valid. You can turn the reminders off on your profile.',
+  },
   body_too_large: {
     status: 413,
     fr: 'Requête trop volumineuse (maximum {limit} octets)',

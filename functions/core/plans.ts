@@ -16,7 +16,7 @@ export type MeteredFeature = keyof typeof FREE_MONTHLY_LIMITS;
 export const FREE_CAPS = { max_subjects: 5, max_files_per_subject: 3 } as const;
 
 /** Features a free account cannot use at all (spec §6: unavailable, reason premium_only). */
-export const PREMIUM_ONLY_FEATURES = ['summary_save', 'podcast_save', 'statistics_access', 'exam_mode', 'practical_cases'] as const;
+export const PREMIUM_ONLY_FEATURES = ['summary_save', 'podcast_save', 'statistics_access', 'exam_mode', 'practical_cases', 'study_reminders'] as const;
 
 export const PREMIUM_MONTHLY_PRICE_CENTS = 699;
 export const MAX_FILE_SIZE_MB = 100;

@@ -23,6 +23,8 @@ export const profileUpdateSchema = z
       .union([z.string().trim().max(SCHOOL_MAX), z.null()])
       .optional()
       .transform((v) => (v === '' ? null : v)),
+    /** Study reminders by e-mail (Premium): turning them on needs Premium, turning them off never does. */
+    study_reminders: z.boolean().optional(),
   })
   .strict();
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
@@ -60,6 +62,8 @@ export interface Profile {
   streak_count: number;
   highest_streak: number;
   last_login_date: string | null;
+  /** Study reminders by e-mail; absent (a profile older than the setting) reads as on. */
+  study_reminders?: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -92,7 +96,10 @@ export function defaultProfile(userId: string, referralCode: string, now: Date, 
 }
 
 /** The subset of a profile the web app shows (internal references stay on the server). */
-export type PublicProfile = Omit<Profile, 'referred_by' | 'subscription_id'>;
+export type PublicProfile = Omit<Profile, 'referred_by' | 'subscription_id' | 'study_reminders'> & { study_reminders: boolean };
+
+/** Whether the student wants study reminders (Premium decides whether they get them). */
+export const remindersWanted = (p: Pick<Profile, 'study_reminders'>): boolean => p.study_reminders !== false;
 
 /** Fields of the payments module the web app does not see (provider ids, codes already used, index keys). */
 const INTERNAL_FIELDS = ['stripe_customer_id', 'stripe_subscription_id', 'stripe_event_at', 'promo_codes_used', 'trial_open', 'trial_open_until'];
@@ -100,5 +107,5 @@ const INTERNAL_FIELDS = ['stripe_customer_id', 'stripe_subscription_id', 'stripe
 export function publicProfile(p: Profile): PublicProfile {
   const { referred_by: _r, subscription_id: _s, ...rest } = p;
   for (const f of INTERNAL_FIELDS) delete (rest as Record<string, unknown>)[f];
-  return rest;
+  return { ...rest, study_reminders: remindersWanted(p) };
 }

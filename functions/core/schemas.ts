@@ -174,3 +174,6 @@ export type PodcastBody = z.infer<typeof podcastBody>;
 export const podcastPositionBody = z
   .object({ segment: z.number().int().min(0).max(999), seconds: z.number().min(0).max(3_600) })
   .strict();
+
+/** The study reminders' unsubscribe link: the signed token it carries. */
+export const unsubscribeBody = z.object({ token: z.string().min(1).max(400) }).strict();

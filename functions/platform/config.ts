@@ -62,6 +62,10 @@ const schema = z.object({
   SFN_ENDPOINT: optionalUrl,
   /** The podcast state machine's ARN (CDK sets the cloud's; the laptop host its stand-in's). */
   PODCAST_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  /** SES v2 endpoint: the laptop host's stand-in that delivers to its dev mailbox; unset in the cloud. */
+  SES_ENDPOINT: optionalUrl,
+  /** The sender of the e-mails the functions send themselves (study reminders): an address of an SES-verified identity. Unset: no such e-mail is sent. */
+  MAIL_FROM: z.string().email().optional(),
   /** Secrets Manager endpoint override (tests, VPC endpoints); unset in the cloud. */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
   /** Stripe price of the Premium plan (price_…); the laptop host sets its stand-in's price. */

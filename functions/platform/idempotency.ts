@@ -25,6 +25,11 @@ export interface OnceOptions {
   /** How long the outcome is remembered. */
   ttlSeconds?: number;
   now?: () => Date;
+  /**
+   * Where the record lives: by default the Idempotency table under `key`; or an item of the
+   * student's own partition (erased with the account), e.g. the day's reminder claim in Progress.
+   */
+  item?: { table: string; key: Record<string, string> };
 }
 
 export interface OnceResult<T> {
@@ -35,7 +40,8 @@ export interface OnceResult<T> {
 
 /** Runs `work` once for `key`; a later call with the same key returns the stored result. */
 export async function once<T>(key: string, work: () => Promise<T>, opts: OnceOptions = {}): Promise<OnceResult<T>> {
-  const table = config().tableNames.idempotency;
+  const table = opts.item?.table ?? config().tableNames.idempotency;
+  const Key: Record<string, string> = opts.item?.key ?? { key };
   const now = opts.now ?? (() => new Date());
   const start = now();
   const token = randomUUID();
@@ -45,7 +51,7 @@ export async function once<T>(key: string, work: () => Promise<T>, opts: OnceOpt
       new PutCommand({
         TableName: table,
         Item: {
-          key,
+          ...Key,
           state: 'in_progress',
           token,
           lease_until: epoch + (opts.leaseSeconds ?? 300),
@@ -54,13 +60,13 @@ export async function once<T>(key: string, work: () => Promise<T>, opts: OnceOpt
         },
         // New, or an earlier attempt whose lease ran out without finishing.
         ConditionExpression: 'attribute_not_exists(#k) OR (#s = :working AND lease_until < :now)',
-        ExpressionAttributeNames: { '#k': 'key', '#s': 'state' },
+        ExpressionAttributeNames: { '#k': Object.keys(Key)[0], '#s': 'state' },
         ExpressionAttributeValues: { ':working': 'in_progress', ':now': epoch },
       }),
     );
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
-    const out = await db().send(new GetCommand({ TableName: table, Key: { key }, ConsistentRead: true }));
+    const out = await db().send(new GetCommand({ TableName: table, Key, ConsistentRead: true }));
     if (out.Item?.state === 'done') return { result: (out.Item.result === undefined ? undefined : JSON.parse(out.Item.result as string)) as T, replay: true };
     throw new AppError('request_in_progress');
   }
@@ -73,7 +79,7 @@ export async function once<T>(key: string, work: () => Promise<T>, opts: OnceOpt
       .send(
         new DeleteCommand({
           TableName: table,
-          Key: { key },
+          Key,
           ConditionExpression: '#t = :token',
           ExpressionAttributeNames: { '#t': 'token' },
           ExpressionAttributeValues: { ':token': token },
@@ -85,7 +91,7 @@ export async function once<T>(key: string, work: () => Promise<T>, opts: OnceOpt
   await db().send(
     new UpdateCommand({
       TableName: table,
-      Key: { key },
+      Key,
       UpdateExpression: 'SET #s = :done, finished_at = :at, #r = :result REMOVE lease_until',
       ConditionExpression: '#t = :token',
       ExpressionAttributeNames: { '#s': 'state', '#r': 'result', '#t': 'token' },

@@ -12,6 +12,8 @@ export interface SecretDef {
   valueVariable: string;
   /** Deployment input (lib/inputs.ts) naming the secret in the cloud; none for a secret only a laptop or self-hosted server sets. */
   input?: 'stripeSecretName' | 'stripeWebhookSecretName' | 'promoCodesSecretName';
+  /** The stack creates the secret itself, with a random value (a key only Révise uses: nobody needs to know it). */
+  generated?: true;
   description: string;
 }
 
@@ -33,6 +35,12 @@ export const secrets = {
     valueVariable: 'PROMO_CODES',
     input: 'promoCodesSecretName',
     description: 'the accepted promo codes, comma-separated',
+  },
+  reminderSigning: {
+    idVariable: 'REMINDER_SIGNING_SECRET_ID',
+    valueVariable: 'REMINDER_SIGNING_KEY',
+    generated: true,
+    description: "HMAC key of the study reminders' unsubscribe links",
   },
   openaiApiKey: {
     idVariable: 'OPENAI_API_KEY_SECRET_ID',
@@ -56,3 +64,6 @@ export const secretVariables: Record<string, z.ZodOptional<z.ZodString>> = Objec
     [s.valueVariable, z.string().min(1).optional()],
   ]),
 );
+
+/** Whether the stack creates the secret itself. */
+export const secretGenerated = (key: SecretKey): boolean => Boolean((secrets[key] as SecretDef).generated);

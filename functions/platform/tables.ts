@@ -194,6 +194,10 @@ export const tables = {
    * day's study seconds and activity counts, in the student's calendar), `clock` (when study time
    * was last credited, so two tabs never count a minute twice), `goals`, `hist#…` (every answer
    * and review) and `roll#{subject_id}#{YYYY-MM}` (their month's counters, what statistics read).
+   * An exam plan writes one `remind#{weekday}#{subject_id}` item per study weekday, with
+   * `reminder_weekday` and `reminder_until` (the exam date): the sparse index `by-reminder-day`
+   * holds only those, so the daily reminder job queries today's weekday for the plans whose exam
+   * is still ahead, without a scan. `reminder#{YYYY-MM-DD}` claims the day's reminder e-mail.
    * Erased with the student by partition.
    */
   progress: {
@@ -202,6 +206,13 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
     userData: { by: 'partition' },
+    indexes: [
+      {
+        name: 'by-reminder-day',
+        partitionKey: { name: 'reminder_weekday', type: 'S' },
+        sortKey: { name: 'reminder_until', type: 'S' },
+      },
+    ],
   },
   /**
    * Podcasts: `sk` = the podcast id (time-ordered), its subject, choices, status, script and the

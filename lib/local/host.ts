@@ -24,6 +24,7 @@ import { openMailbox, type Mailbox, type MailMessage, type StoredMailbox } from 
 import { startStorage, type LocalStorage, type ObjectCreatedListener } from './storage.js';
 import { mountFunctions, type MountedFunctions } from './triggers.js';
 import { startLocalStepFunctions, type LocalStepFunctions } from './stepfunctions.js';
+import { startLocalSes, type LocalSes } from './ses.js';
 import { answerClientError, headerLang, readBody, refuseBody, sendError } from './transport.js';
 import { handleStripePages } from './stripe-pages.js';
 import { STANDIN_API_KEY, startStripeStandIn, type StripeStandIn } from './stripe-standin.js';
@@ -63,6 +64,8 @@ export interface LocalHost {
   stripe: StripeStandIn | null;
   /** The laptop's Step Functions, running the podcast pipeline. */
   stepFunctions: Pick<LocalStepFunctions, 'idle' | 'executions' | 'podcastMachineArn'>;
+  /** The laptop's SES, which puts the functions' own e-mails (study reminders) in the dev mailbox. */
+  ses: Pick<LocalSes, 'failNext' | 'sent'>;
   /** The configuration variables the host gave the handlers. */
   environment: Readonly<Record<string, string>>;
   stop(): Promise<void>;
@@ -77,8 +80,13 @@ export const LOCAL_SECRET_DEFAULTS: Partial<Record<keyof typeof secrets, string>
   // Accepted only by the local Stripe stand-in (lib/local/stripe-standin.ts).
   stripeApiKey: STANDIN_API_KEY,
   // The nine promo codes of the laptop (spec §9), documented in the README.
+  // Signs the study reminders' unsubscribe links of this machine only.
+  reminderSigning: 'revise-local-reminder-signing-key',
   promoCodes: 'BIENVENUE,RENTREE2025,REVISE1MOIS,BACCALAUREAT,PREPA2025,LICENCE2025,MASTER2025,ETUDIANT,PARTENAIRE',
 };
+
+/** The sender of the laptop's own e-mails (`MAIL_FROM` overrides it); nothing leaves the machine. */
+export const LOCAL_MAIL_FROM = 'rappels@revise.local';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -135,6 +143,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   let mailbox: StoredMailbox | undefined;
   let stripeStandIn: StripeStandIn | undefined;
   let stepFunctions: LocalStepFunctions | undefined;
+  let ses: LocalSes | undefined;
   let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
 
   // Work started by triggers (extractions, scheduled jobs) runs in the background; stopping waits
@@ -159,6 +168,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     await Promise.all(servers.map(closeServer));
     await stepFunctions?.idle();
     await stepFunctions?.close().catch((err: unknown) => warn('Stopping the Step Functions stand-in failed', err));
+    await ses?.close().catch((err: unknown) => warn('Stopping the SES stand-in failed', err));
     await vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
     while (background.size) await Promise.allSettled([...background]);
     if (extractionModule) await (await extractionModule).closeExtraction().catch((err: unknown) => warn('Stopping the extraction workers failed', err));
@@ -224,6 +234,10 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     });
     Object.assign(env, { SFN_ENDPOINT: stepFunctions.endpoint, PODCAST_STATE_MACHINE_ARN: stepFunctions.podcastMachineArn, SPEECH_PROVIDER: speechProvider });
     if (speechProvider === 'polly') env.POLLY_PROFILE = developerProfile || 'default';
+    // E-mails the functions send themselves (study reminders): the same SES v2 call, answered by
+    // the stand-in, which delivers to the dev mailbox.
+    ses = await startLocalSes({ deliver: (m) => mail.deliver(m), warn });
+    Object.assign(env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM });
     // Stripe: the local stand-in, unless the developer exported a key of their own (then the
     // handlers talk to Stripe's test mode with it, and STRIPE_PRICE_ID names their price).
     const ownStripeKey = process.env.STRIPE_SECRET_KEY && process.env.STRIPE_SECRET_KEY !== STANDIN_API_KEY;
@@ -342,6 +356,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     functions: services.mounted,
     stripe: stripeStandIn ?? null,
     stepFunctions: stepFunctions!,
+    ses: ses!,
     environment: { ...hostEnvironment },
     stop() {
       stopping ??= closeAll();

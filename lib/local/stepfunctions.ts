@@ -8,7 +8,7 @@
 // the ones running, as a laptop that sleeps would; their podcasts stay failed-or-in-progress
 // until the next run marks them, see README).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback.js';
 import { podcastMachineJson, podcastTaskStates, type PodcastTaskState } from '../../functions/pipelines/podcast-machine.js';
 import type { FunctionHandler } from '../../functions/registry.js';
 import { polyfillPromiseWithResolvers } from './promise-polyfill.js';
@@ -127,23 +127,15 @@ export async function startLocalStepFunctions(opts: {
       reply(200, result);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const { endpoint, close } = await listenOnLoopback(server);
 
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     podcastMachineArn,
     async idle() {
       while ([...executions.values()].some((e) => e.status === 'RUNNING')) await Promise.allSettled([...executions.values()].map((e) => e.done));
     },
     executions: () => [...executions.values()].map(({ arn, name, status, startedAt, stoppedAt }) => ({ arn, name, status, startedAt, stoppedAt })),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close,
   };
 }

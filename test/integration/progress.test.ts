@@ -151,7 +151,11 @@ describe('exam-date plan', () => {
     expect(noPlan.body.error.code).toBe('plan_not_set');
 
     await api(host, `/api/subjects/${subject}/exam`, { token: user.accessToken, method: 'PUT', body: { exam_date: plusDays(10), study_days: [1, 3] } });
-    expect((await describeUserData(user.sub)).progress).toBe(1);
+    // The exam settings, and the reminder job's entry of each study weekday (Monday, Wednesday).
+    expect((await describeUserData(user.sub)).progress).toBe(3);
+    // Another choice of days replaces the entries: Tuesday alone.
+    await api(host, `/api/subjects/${subject}/exam`, { token: user.accessToken, method: 'PUT', body: { exam_date: plusDays(10), study_days: [2] } });
+    expect((await describeUserData(user.sub)).progress).toBe(2);
     expect((await api(host, `/api/subjects/${subject}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
     expect((await describeUserData(user.sub)).progress).toBe(0);
   });

@@ -102,7 +102,7 @@ describe('GET /api/usage', () => {
         quiz_generation: { used: 0, limit: 15, remaining: 15 },
         podcast_generation: { used: 0, limit: 3, remaining: 3 },
       },
-      premium: { summary_save: false, podcast_save: false, statistics_access: false, exam_mode: false, practical_cases: false },
+      premium: { summary_save: false, podcast_save: false, statistics_access: false, exam_mode: false, practical_cases: false, study_reminders: false },
     });
   });
 
@@ -113,7 +113,7 @@ describe('GET /api/usage', () => {
     const r = await api(host, '/api/usage', { token: u.accessToken });
     expect(r.body.subscribed).toBe(true);
     expect(r.body.features.podcast_generation).toEqual({ used: 1, limit: null, remaining: null });
-    expect(r.body.premium).toEqual({ summary_save: true, podcast_save: true, statistics_access: true, exam_mode: true, practical_cases: true });
+    expect(r.body.premium).toEqual({ summary_save: true, podcast_save: true, statistics_access: true, exam_mode: true, practical_cases: true, study_reminders: true });
   });
 
   it('when the plan cannot be read, counts as free but lets premium-only features through (spec §4, §6)', async () => {
@@ -130,7 +130,7 @@ describe('GET /api/usage', () => {
     expect(r.status).toBe(200);
     expect(r.body.subscribed).toBe(false);
     expect(r.body.features.question_generation.limit).toBe(10);
-    expect(r.body.premium).toEqual({ summary_save: true, podcast_save: true, statistics_access: true, exam_mode: true, practical_cases: true });
+    expect(r.body.premium).toEqual({ summary_save: true, podcast_save: true, statistics_access: true, exam_mode: true, practical_cases: true, study_reminders: true });
   });
 
   it('needs a signed-in student', async () => {

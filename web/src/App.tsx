@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: '/privacy', element: page(() => import('./pages/PrivacyPage')) },
           { path: '/cookies', element: page(() => import('./pages/CookiesPage')) },
           { path: '/contact', element: page(() => import('./pages/ContactPage')) },
+          { path: '/reminders/unsubscribe', element: page(() => import('./pages/UnsubscribeRemindersPage')) },
           { path: '/offre-de-rentree', element: page(() => import('./pages/PromoPage')) },
           { path: '/profile', element: signedIn(page(() => import('./pages/ProfilePage')), false) },
           { path: '/my-podcasts', element: signedIn(page(() => import('./pages/MyPodcastsPage'))) },

@@ -1,5 +1,6 @@
 // The Progress table (functions/platform/tables.ts): a student's study time by day and subject,
-// the clock that keeps two tabs from counting the same minute twice, and their goals.
+// the clock that keeps two tabs from counting the same minute twice, their goals, exam settings
+// (with the reminder job's index entries) and tasks.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Goals } from '../../core/goals.js';
 import { studyDelta, type MonthRollup, type RollupDelta } from '../../core/statistics.js';
@@ -91,8 +92,23 @@ export async function readExam(userId: string, subjectId: string): Promise<ExamS
 
 export async function saveExam(userId: string, subjectId: string, exam: ExamSettings, now: Date): Promise<ExamSettings> {
   await db().send(new PutCommand({ TableName: table(), Item: { user_id: userId, sk: `exam#${subjectId}`, subject_id: subjectId, ...exam, updated_at: now.toISOString() } }));
+  // The reminder job's entries (index `by-reminder-day`): one per study weekday, the others
+  // removed. Two racing saves may leave a weekday too many; the job reads the exam settings
+  // themselves before it writes anything, so such an entry costs a read, never an e-mail.
+  const days = new Set(exam.study_days);
+  await batchWrite(
+    table(),
+    WEEKDAYS.map((w) =>
+      days.has(w)
+        ? { PutRequest: { Item: { ...reminderKey(userId, subjectId, w), subject_id: subjectId, reminder_weekday: String(w), reminder_until: exam.exam_date } } }
+        : { DeleteRequest: { Key: reminderKey(userId, subjectId, w) } },
+    ),
+  );
   return exam;
 }
+
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+const reminderKey = (userId: string, subjectId: string, weekday: number) => ({ user_id: userId, sk: `remind#${weekday}#${subjectId}` });
 
 /** Marks pages of a file studied (a set: marking a page twice keeps it once). */
 export async function markStudied(userId: string, subjectId: string, fileId: string, pages: number[], now: Date): Promise<void> {
@@ -121,6 +137,7 @@ export async function studiedPages(userId: string, subjectId: string): Promise<M
 export async function deleteSubjectPlanning(userId: string, subjectId: string): Promise<void> {
   const keys = [
     { user_id: userId, sk: `exam#${subjectId}` },
+    ...WEEKDAYS.map((w) => reminderKey(userId, subjectId, w)),
     ...(
       await queryAll({
         TableName: table(),
@@ -344,3 +361,28 @@ export async function readHistory(userId: string, subjectId: string | null, sinc
   const records = items.map(({ user_id: _u, sk: _sk, ...r }) => r as unknown as HistoryRecord);
   return since && !subjectId ? records.filter((r) => r.at >= since) : records;
 }
+
+/**
+ * The plans to remind about on a day: the index entries of `weekday` whose exam is after `today`,
+ * grouped by student (one e-mail per student, whatever the number of subjects). One query of the
+ * sparse index `by-reminder-day`: no scan, and past exams fall outside the key range.
+ */
+export async function plansToRemind(weekday: number, today: string): Promise<Map<string, string[]>> {
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: 'by-reminder-day',
+    KeyConditionExpression: 'reminder_weekday = :w AND reminder_until > :today',
+    ExpressionAttributeValues: { ':w': String(weekday), ':today': today },
+    ProjectionExpression: 'user_id, subject_id',
+  });
+  const byStudent = new Map<string, string[]>();
+  for (const i of items) {
+    const list = byStudent.get(String(i.user_id)) ?? [];
+    list.push(String(i.subject_id));
+    byStudent.set(String(i.user_id), list);
+  }
+  return byStudent;
+}
+
+/** Where the day's reminder e-mail of a student is claimed (functions/platform/idempotency.ts's record). */
+export const reminderClaim = (userId: string, date: string) => ({ table: table(), key: { user_id: userId, sk: `reminder#${date}` } });

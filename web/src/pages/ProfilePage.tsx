@@ -16,6 +16,9 @@ import { FormFeedback } from '../components/FormFeedback';
 import { useCheckout, useRedirectTo } from '../components/useCheckout';
 import { createPortalSession } from '../api/billing';
 import PromoForm from '../components/PromoForm';
+import { Icon } from '../components/ContentParts';
+import { isCapError, useUpgradeModal } from '../components/UpgradeModal';
+import type { UsageSummary } from '../api/study';
 
 export const SUCCESS_MESSAGE_MS = 3000;
 /** How often the status is read again after checkout, until the webhook has landed. */
@@ -66,6 +69,7 @@ export default function ProfilePage() {
       <AccountCard />
       <DetailsCard profile={session.profile} />
       <SubscriptionCard />
+      <RemindersCard profile={session.profile} />
       <ReferralCard />
       <PasswordCard />
       <DeleteCard />
@@ -163,6 +167,88 @@ function DetailsCard({ profile }: { profile: PublicProfile }) {
           </button>
         </div>
       </form>
+    </section>
+  );
+}
+
+/**
+ * Study reminders by e-mail (Premium): a switch saved on the profile at once. A free account sees
+ * it locked, with the way to Premium; the server refuses to turn it on for them all the same.
+ */
+function RemindersCard({ profile }: { profile: PublicProfile }) {
+  const { t } = useI18n();
+  const session = useSession();
+  const upgrade = useUpgradeModal();
+  const ids = useId();
+  const [premium, setPremium] = useState<boolean | null>(null);
+  const [on, setOn] = useState(profile.study_reminders);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [flash, showFlash] = useFlash();
+
+  useEffect(() => {
+    const load = () => {
+      api
+        .get<UsageSummary>('/usage')
+        .then((u) => setPremium(u.premium.study_reminders))
+        .catch(() => setPremium(false));
+    };
+    load();
+    window.addEventListener(SUBSCRIPTION_REFRESH_EVENT, load);
+    return () => window.removeEventListener(SUBSCRIPTION_REFRESH_EVENT, load);
+  }, []);
+
+  const change = async (next: boolean) => {
+    setBusy(true);
+    setError(null);
+    setOn(next);
+    try {
+      await api.patch<PublicProfile>('/profile', { study_reminders: next }, { schema: profileUpdateSchema });
+      await session.reloadProfile();
+      showFlash(next ? 'profile.remindersOn' : 'profile.remindersOff');
+    } catch (err) {
+      setOn(!next);
+      if (isCapError(err)) {
+        setPremium(false);
+        upgrade.open(err.message);
+      } else setError(err instanceof ApiError ? err.message : t('common.genericError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const locked = premium === false;
+  return (
+    <section className="card" aria-labelledby={`${ids}-title`} aria-busy={premium === null} data-testid="reminders-card">
+      <h2 id={`${ids}-title`}>{t('profile.reminders')}</h2>
+      <div className="field">
+        <label className="switch-row">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={!locked && on}
+            disabled={busy || premium === null || locked}
+            aria-describedby={`${ids}-hint`}
+            onChange={(e) => void change(e.target.checked)}
+          />
+          <span>{t('profile.remindersLabel')}</span>
+          {locked && <Icon name="lock" />}
+        </label>
+        <p id={`${ids}-hint`} className="hint">
+          {t('profile.remindersHint')}
+        </p>
+      </div>
+      {locked && (
+        <div className="reminders-locked">
+          <p className="muted" style={{ margin: 0 }}>
+            {t('profile.remindersLocked')}
+          </p>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => upgrade.open(t('profile.remindersLocked'))}>
+            <Icon name="lock" /> {t('profile.remindersUnlock')}
+          </button>
+        </div>
+      )}
+      <FormFeedback error={error} success={flash ? t(flash) : null} />
     </section>
   );
 }

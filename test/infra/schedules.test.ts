@@ -1,0 +1,104 @@
+// The study reminders in the template: a daily EventBridge Scheduler schedule at 07:00 Paris time
+// invoking the reminder function, which may read a user (AdminGetUser, nothing else in the pool)
+// and send e-mail from the deployment's SES identity only, with its sender configured; without a
+// sender it gets no SES permission at all; cdk-nag finds nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseInputs } from '../../lib/inputs.js';
+import { ReviseStack } from '../../lib/revise-stack.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- template JSON is untyped by nature
+type Json = Record<string, any>;
+
+const outdirs: string[] = [];
+const synth = (raw: Record<string, unknown>) => {
+  const outdir = mkdtempSync(join(tmpdir(), 'revise-infra-schedules-'));
+  outdirs.push(outdir);
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
+  const stack = new ReviseStack(app, 'Revise-schedules', { inputs: parseInputs(raw), env: { account: '123456789012' } });
+  return { stack, json: Template.fromStack(stack).toJSON() as Json };
+};
+
+let withSender: ReturnType<typeof synth>;
+let withoutSender: ReturnType<typeof synth>;
+
+beforeAll(() => {
+  withSender = synth({ sesFromEmail: 'rappels@revise.example.com' });
+  withoutSender = synth({});
+});
+
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const ofType = (json: Json, type: string): [string, Json][] => Object.entries(json.Resources as Record<string, Json>).filter(([, r]) => r.Type === type);
+const reminderFn = (json: Json): [string, Json] => {
+  const found = ofType(json, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Handler === 'index.handler' && String(f.Properties.Description).includes('exam-date plans'));
+  expect(found).toHaveLength(1);
+  return found[0];
+};
+const statementsOf = (json: Json, fnId: string): Json[] => {
+  const roleId = json.Resources[fnId].Properties.Role['Fn::GetAtt'][0];
+  return ofType(json, 'AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
+};
+
+describe('study reminders', () => {
+  it('run every day at 07:00 Paris time, retried, with failures kept', () => {
+    const [id] = reminderFn(withSender.json);
+    const schedules = ofType(withSender.json, 'AWS::Scheduler::Schedule').filter(([, s]) => JSON.stringify(s.Properties.Target.Arn) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] }));
+    expect(schedules).toHaveLength(1);
+    const props = schedules[0][1].Properties;
+    expect(props.ScheduleExpression).toBe('cron(0 7 * * ? *)');
+    expect(props.ScheduleExpressionTimezone).toBe('Europe/Paris');
+    expect(props.Target.RetryPolicy.MaximumRetryAttempts).toBe(2);
+    expect(props.Target.DeadLetterConfig.Arn).toBeDefined();
+  });
+
+  it('send only from the configured SES identity, and read users without changing them', () => {
+    const [id, fn] = reminderFn(withSender.json);
+    expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('rappels@revise.example.com');
+    const statements = statementsOf(withSender.json, id);
+    const ses = statements.filter((s) => JSON.stringify(s.Action).includes('ses:'));
+    expect(ses).toHaveLength(1);
+    expect(ses[0].Action).toBe('ses:SendEmail');
+    const resources = JSON.stringify(ses[0].Resource);
+    expect(resources).toContain(':identity/rappels@revise.example.com');
+    expect(resources).toContain(':identity/revise.example.com');
+    expect(resources).not.toContain('*');
+    const cognito = statements.filter((s) => JSON.stringify(s.Action).includes('cognito-idp:'));
+    expect(cognito).toHaveLength(1);
+    expect(cognito[0].Action).toBe('cognito-idp:AdminGetUser');
+    const [poolId] = ofType(withSender.json, 'AWS::Cognito::UserPool')[0];
+    expect(cognito[0].Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+  });
+
+  it('get no SES permission and no sender when the deployment names none', () => {
+    const [id, fn] = reminderFn(withoutSender.json);
+    expect(fn.Properties.Environment.Variables.MAIL_FROM).toBeUndefined();
+    expect(statementsOf(withoutSender.json, id).filter((s) => JSON.stringify(s.Action).includes('ses:'))).toEqual([]);
+  });
+
+  it("sign their unsubscribe links with a key the stack generates, readable by the job and the API only", () => {
+    const [secretId] = ofType(withSender.json, 'AWS::SecretsManager::Secret').find(([, r]) => String(r.Properties.Description).includes('unsubscribe'))!;
+    expect(withSender.json.Resources[secretId].Properties.GenerateSecretString).toBeDefined();
+    const readers = ofType(withSender.json, 'AWS::Lambda::Function').filter(([, f]) => JSON.stringify(f.Properties.Environment?.Variables?.REMINDER_SIGNING_SECRET_ID ?? null) === JSON.stringify({ Ref: secretId }));
+    expect(readers.map(([, f]) => f.Properties.Description).sort()).toEqual(["E-mails Premium students today's sessions of their exam-date plans", 'Serves every route of the HTTP API']);
+    for (const [id] of readers) {
+      const grant = statementsOf(withSender.json, id).find((s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: secretId }));
+      expect([grant?.Action].flat().sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    }
+  });
+
+  it('pass cdk-nag', () => {
+    const report = new AwsSolutionsChecks().validateScope(withSender.stack);
+    const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+    expect(findings).toEqual([]);
+  });
+});
