@@ -157,6 +157,27 @@ export function addToRollups(rollups: Map<string, MonthRollup>, delta: RollupDel
   rollups.set(delta.month, rollup);
 }
 
+/** Adds one roll-up's counters, set members and names to another's, as the store's updates would. */
+export function mergeRollupAttrs(into: MonthRollup['attrs'], from: MonthRollup['attrs']): MonthRollup['attrs'] {
+  for (const key in from) {
+    const value = from[key];
+    const had = into[key];
+    if (typeof value === 'number') into[key] = (typeof had === 'number' ? had : 0) + value;
+    else if (Array.isArray(value)) into[key] = Array.isArray(had) ? [...new Set([...had, ...value])] : [...value];
+    else into[key] = value;
+  }
+  return into;
+}
+
+/**
+ * Whether a month is over in every time zone (from the 2nd of the next month, UTC): its roll-up
+ * then hardly changes, and is kept packed (one string) rather than as hundreds of attributes.
+ */
+export function monthOver(month: string, now: Date): boolean {
+  const [year, m] = month.split('-').map(Number);
+  return now.getTime() >= Date.UTC(year, m, 2);
+}
+
 /** History records folded into month roll-ups (what the store holds after recording them). */
 export function rollupsOf(history: (StatQuizRecord | StatReviewRecord)[]): MonthRollup[] {
   const rollups = new Map<string, MonthRollup>();
