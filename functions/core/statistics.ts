@@ -208,14 +208,23 @@ function readRollups(rollups: MonthRollup[], inRange: (date: string) => boolean)
   const misses = new Map<string, { file_id: string; page: number; misses: number; topics: Set<string> }>();
   const names = new Map<string, string>();
   for (const { month, attrs } of rollups) {
-    for (const [key, value] of Object.entries(attrs)) {
-      const parts = key.split('|');
-      if (parts[0] === 'n') {
-        names.set(parts[1], String(value));
+    // Each day of the month once: its date when in the range, null otherwise.
+    const dates = new Map<string, string | null>();
+    for (const key in attrs) {
+      const value = attrs[key];
+      if (key.startsWith('n|')) {
+        names.set(key.slice(2), String(value));
         continue;
       }
-      const date = `${month}-${parts[0]}`;
-      if (!inRange(date)) continue;
+      const dd = key.slice(0, 2);
+      let date = dates.get(dd);
+      if (date === undefined) {
+        const d = `${month}-${dd}`;
+        date = inRange(d) ? d : null;
+        dates.set(dd, date);
+      }
+      if (date === null) continue;
+      const parts = key.split('|');
       if (parts[1] === 'm' || parts[1] === 't') {
         const at = `${parts[2]}|${parts[3]}`;
         const entry = misses.get(at) ?? { file_id: parts[2], page: Number(parts[3]), misses: 0, topics: new Set<string>() };
@@ -256,11 +265,10 @@ const percent = (correct: number, answered: number): number | null => (answered 
 function firstRollupDay(rollups: MonthRollup[]): string | null {
   let first: string | null = null;
   for (const { month, attrs } of rollups) {
-    for (const key of Object.keys(attrs)) {
-      if (key.startsWith('n|')) continue;
-      const date = `${month}-${key.slice(0, 2)}`;
-      if (first === null || date < first) first = date;
-    }
+    if (first !== null && first < month) continue;
+    let dd: string | null = null;
+    for (const key in attrs) if (!key.startsWith('n|') && (dd === null || key.slice(0, 2) < dd)) dd = key.slice(0, 2);
+    if (dd !== null && (first === null || `${month}-${dd}` < first)) first = `${month}-${dd}`;
   }
   return first;
 }
