@@ -129,6 +129,6 @@ export const reviewCard = userRoute({ params: cardParams, body: reviewBody }, as
     card_id: card.id,
     rating: body.rating,
     predicted: card.last_review ? recallProbability(card, now) : null,
-  });
+  }, body.timezone);
   return { card: toCard(saved) };
 });

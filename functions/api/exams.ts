@@ -130,6 +130,7 @@ export const startExam = userRoute({ params: subjectParams, body: createExamBody
     questions,
     answers: {},
     result: null,
+    timezone: body.timezone ?? null,
   };
   await createExam(user.id, exam);
   if (!(await findSubject(user.id, params.subjectId))) {
@@ -232,7 +233,7 @@ async function grade(userId: string, exam: ExamRecord): Promise<ExamRecord> {
       score: c.type === 'open' && c.status === 'evaluated' ? c.score : null,
       topic: truncate(q.generated.question, 140),
       pages: q.generated.citations.map((x) => ({ file_id: x.file_id, file_name: x.file_name, page: x.page })),
-    });
+    }, exam.timezone ?? undefined);
   }
   if (!(await saveExamResult(userId, exam, result))) {
     // The lease ran out and another grader took over: its result is the one kept.

@@ -181,7 +181,8 @@ async function recordAnswer(userId: string, session: QuizSessionRecord, q: Sessi
 export const answerQuizQuestion = userRoute({ params: questionParams, body: z.unknown() }, async ({ params, body, user }) => {
   const session = await getQuizSessionOrThrow(user.id, params.subjectId, params.sessionId, new Date());
   const q = pendingQuestion(session, params.questionId);
-  const input = answerInput(parse(quizAnswerBody, asFields(body)), q.generated.type);
+  const answer = parse(quizAnswerBody, asFields(body));
+  const input = answerInput(answer, q.generated.type);
   const outcome = await outcomeOf(input, q, session, user.id);
   const { question, card } = await recordAnswer(user.id, session, q, outcome);
   const g = q.generated;
@@ -196,7 +197,7 @@ export const answerQuizQuestion = userRoute({ params: questionParams, body: z.un
     score: outcome.evaluation?.score ?? null,
     topic: truncate(g.question, 140),
     pages: g.citations.map((c) => ({ file_id: c.file_id, file_name: c.file_name, page: c.page })),
-  });
+  }, answer.timezone);
   return { result: questionView(question) as AnsweredQuestion, card };
 });
 

@@ -1,6 +1,6 @@
 // Statistics (spec §2 Goals, Stats; §6, §9: detailed statistics are Premium, `statistics_access`).
 // A subject's or the whole account's, over the last 7 days, 30 days or all history, read from
-// the month roll-ups of study time and history (no scan: one query a subject). Free accounts
+// the month roll-ups of study time and history (no scan: the subject's roll-ups, or the account's). Free accounts
 // get the short summary; the detailed data answers them `premium_only`.
 import { z } from 'zod';
 import { localDate } from '../core/streak.js';
@@ -8,30 +8,28 @@ import { computeStatistics, statRanges, studyDaysOfRollups, type Statistics, typ
 import { dayNumber, dayString } from '../core/calendar.js';
 import { subjectParams } from '../core/schemas.js';
 import { userRoute } from '../platform/http.js';
-import { listFileRecords } from '../platform/store/files.js';
+import { listReadyFileSummaries } from '../platform/store/files.js';
 import { readHistory, readRollups, studiedPages, type HistoryRecord } from '../platform/store/progress.js';
-import { getSubjectOrThrow, listSubjectItems } from '../platform/store/subjects.js';
+import { getSubjectOrThrow } from '../platform/store/subjects.js';
 import { requirePremium } from '../platform/usage.js';
 
 const statsQuery = z.object({ range: z.enum(statRanges).default('7d'), timezone: z.string().min(1).max(64).optional() }).strict();
 
-/** The statistics of a range, from each subject's month roll-ups of the range. */
+/**
+ * The statistics of a range: the month roll-ups of the range (a subject's, or the account's own
+ * roll-ups for the whole account), the ready files and the pages studied, three queries at once
+ * whatever the number of subjects, never the history record by record.
+ */
 async function statisticsOf(userId: string, subjectId: string | null, range: StatRange, timezone: string | undefined) {
   const today = localDate(new Date(), timezone);
   const since = range === 'all' ? null : dayString(dayNumber(today) - (range === '7d' ? 7 : 30));
-  const subjects = subjectId ? [subjectId] : (await listSubjectItems(userId)).map((s) => s.id);
-  const [rollups, files] = await Promise.all([
-    // One bounded query per subject (≤ 12 items a year: study time, answers, reviews), never the
-    // history record by record.
-    Promise.all(subjects.map((id) => readRollups(userId, id, since ? since.slice(0, 7) : null))).then((lists) => lists.flat()),
-    Promise.all(
-      subjects.map(async (id) => {
-        const [records, studied] = await Promise.all([listFileRecords(userId, id), studiedPages(userId, id)]);
-        return records.filter((f) => f.status === 'ready').map((f) => ({ file_id: f.id, name: f.display_name, page_count: f.page_count ?? 0, studied_pages: studied.get(f.id)?.length ?? 0 }));
-      }),
-    ).then((lists) => lists.flat()),
+  const [rollups, files, studied] = await Promise.all([
+    readRollups(userId, subjectId, since ? since.slice(0, 7) : null),
+    listReadyFileSummaries(userId, subjectId),
+    studiedPages(userId, subjectId),
   ]);
-  return computeStatistics({ range, today, days: studyDaysOfRollups(rollups), rollups, files });
+  const statFiles = files.map((f) => ({ file_id: f.id, name: f.display_name, page_count: f.page_count, studied_pages: studied.get(f.id)?.length ?? 0 }));
+  return computeStatistics({ range, today, days: studyDaysOfRollups(rollups), rollups, files: statFiles });
 }
 
 /** The statistics of the range and the history records of the range (the coach reads both). */

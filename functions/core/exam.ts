@@ -27,6 +27,8 @@ export const createExamBody = z
     file_ids: z.array(z.string().min(1).max(ID_MAX)).max(50).optional(),
     minutes: z.union([z.literal(20), z.literal(60), z.literal(120)]),
     format: z.enum(examFormats),
+    /** The browser's IANA time zone: the day the results count on in the statistics. */
+    timezone: z.string().min(1).max(64).optional(),
   })
   .strict();
 export type CreateExamBody = z.infer<typeof createExamBody>;
@@ -149,6 +151,8 @@ export interface ExamRecord extends ExamHead {
   questions: ExamQuestion[];
   answers: Record<string, ExamAnswer>;
   result: ExamResult | null;
+  /** The student's time zone when it started (the day its results count on), if the browser said. */
+  timezone?: string | null;
 }
 
 export type ExamQuestionStatus = 'correct' | 'incorrect' | 'evaluated' | 'unanswered';

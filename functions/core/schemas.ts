@@ -122,6 +122,8 @@ export const quizAnswerBody = z
     choice: z.number().int().min(0).max(3).optional(),
     answer: z.string().max(MAX_ANSWER_CHARS * 2).optional(),
     skip: z.literal(true).optional(),
+    /** The browser's IANA time zone: the day the answer counts on (Paris when absent or unknown). */
+    timezone: z.string().min(1).max(64).optional(),
   })
   .strict();
 export type QuizAnswerBody = z.infer<typeof quizAnswerBody>;
@@ -140,7 +142,9 @@ export const cardListQuery = z.object({ due: z.enum(['0', '1']).optional() });
  * `reps`: how many reviews the card had when the student saw it. Given, a review of a card reviewed
  * since (another tab, a repeated request) is refused instead of counted as a second review.
  */
-export const reviewBody = z.object({ rating: z.enum(srsRatings), reps: z.number().int().min(0).max(1_000_000).optional() }).strict();
+export const reviewBody = z
+  .object({ rating: z.enum(srsRatings), reps: z.number().int().min(0).max(1_000_000).optional(), timezone: z.string().min(1).max(64).optional() })
+  .strict();
 
 // ---- Goals, study time, the exam-date plan and revision tasks ----
 

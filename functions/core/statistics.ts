@@ -157,6 +157,27 @@ export function addToRollups(rollups: Map<string, MonthRollup>, delta: RollupDel
   rollups.set(delta.month, rollup);
 }
 
+/** Adds one roll-up's counters, set members and names to another's, as the store's updates would. */
+export function mergeRollupAttrs(into: MonthRollup['attrs'], from: MonthRollup['attrs']): MonthRollup['attrs'] {
+  for (const key in from) {
+    const value = from[key];
+    const had = into[key];
+    if (typeof value === 'number') into[key] = (typeof had === 'number' ? had : 0) + value;
+    else if (Array.isArray(value)) into[key] = Array.isArray(had) ? [...new Set([...had, ...value])] : [...value];
+    else into[key] = value;
+  }
+  return into;
+}
+
+/**
+ * Whether a month is over in every time zone (from the 2nd of the next month, UTC): its roll-up
+ * then hardly changes, and is kept packed (one string) rather than as hundreds of attributes.
+ */
+export function monthOver(month: string, now: Date): boolean {
+  const [year, m] = month.split('-').map(Number);
+  return now.getTime() >= Date.UTC(year, m, 2);
+}
+
 /** History records folded into month roll-ups (what the store holds after recording them). */
 export function rollupsOf(history: (StatQuizRecord | StatReviewRecord)[]): MonthRollup[] {
   const rollups = new Map<string, MonthRollup>();
@@ -187,14 +208,23 @@ function readRollups(rollups: MonthRollup[], inRange: (date: string) => boolean)
   const misses = new Map<string, { file_id: string; page: number; misses: number; topics: Set<string> }>();
   const names = new Map<string, string>();
   for (const { month, attrs } of rollups) {
-    for (const [key, value] of Object.entries(attrs)) {
-      const parts = key.split('|');
-      if (parts[0] === 'n') {
-        names.set(parts[1], String(value));
+    // Each day of the month once: its date when in the range, null otherwise.
+    const dates = new Map<string, string | null>();
+    for (const key in attrs) {
+      const value = attrs[key];
+      if (key.startsWith('n|')) {
+        names.set(key.slice(2), String(value));
         continue;
       }
-      const date = `${month}-${parts[0]}`;
-      if (!inRange(date)) continue;
+      const dd = key.slice(0, 2);
+      let date = dates.get(dd);
+      if (date === undefined) {
+        const d = `${month}-${dd}`;
+        date = inRange(d) ? d : null;
+        dates.set(dd, date);
+      }
+      if (date === null) continue;
+      const parts = key.split('|');
       if (parts[1] === 'm' || parts[1] === 't') {
         const at = `${parts[2]}|${parts[3]}`;
         const entry = misses.get(at) ?? { file_id: parts[2], page: Number(parts[3]), misses: 0, topics: new Set<string>() };
@@ -235,11 +265,10 @@ const percent = (correct: number, answered: number): number | null => (answered 
 function firstRollupDay(rollups: MonthRollup[]): string | null {
   let first: string | null = null;
   for (const { month, attrs } of rollups) {
-    for (const key of Object.keys(attrs)) {
-      if (key.startsWith('n|')) continue;
-      const date = `${month}-${key.slice(0, 2)}`;
-      if (first === null || date < first) first = date;
-    }
+    if (first !== null && first < month) continue;
+    let dd: string | null = null;
+    for (const key in attrs) if (!key.startsWith('n|') && (dd === null || key.slice(0, 2) < dd)) dd = key.slice(0, 2);
+    if (dd !== null && (first === null || `${month}-${dd}` < first)) first = `${month}-${dd}`;
   }
   return first;
 }

@@ -9,15 +9,30 @@ export interface Streak {
   last_login_date: string | null;
 }
 
+/**
+ * One formatter per zone asked for (building one costs far more than formatting with it), at most
+ * a few hundred: zones are spelt in any case, so a client could otherwise grow the map at will.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_DAY_FORMATS = 400;
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      // An unknown zone: the product's (not remembered, so that any string cannot grow the map).
+      return dayFormat(PRODUCT_TIME_ZONE);
+    }
+    if (dayFormats.size < MAX_DAY_FORMATS) dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar date (YYYY-MM-DD) of `now` in `timeZone`; an unknown zone falls back to Paris. */
 export function localDate(now: Date, timeZone: string = PRODUCT_TIME_ZONE): string {
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-  } catch {
-    zone = PRODUCT_TIME_ZONE;
-  }
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dayFormat(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

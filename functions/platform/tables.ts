@@ -193,7 +193,8 @@ export const tables = {
    * Planning and progress of a student, one partition each: `day#{YYYY-MM-DD}#{subject_id}` (the
    * day's study seconds and activity counts, in the student's calendar), `clock` (when study time
    * was last credited, so two tabs never count a minute twice), `goals`, `hist#…` (every answer
-   * and review) and `roll#{subject_id}#{YYYY-MM}` (their month's counters, what statistics read).
+   * and review), `roll#{subject_id}#{YYYY-MM}` (their month's counters, what statistics read) and
+   * `rollall#{YYYY-MM}` (the same for the whole account).
    * An exam plan writes one `remind#{weekday}#{subject_id}` item per study weekday, with
    * `reminder_weekday` and `reminder_until` (the exam date): the sparse index `by-reminder-day`
    * holds only those, so the daily reminder job queries today's weekday for the plans whose exam

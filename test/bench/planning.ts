@@ -7,13 +7,13 @@
 // - the exam-date plan of a 300-page subject, 60 days before the exam, with 1,000 cards
 //   (functions/core/planner.ts), beside a JSON round trip of the same input (target ≤ 100 ms).
 import { performance } from 'node:perf_hooks';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dayNumber, dayString } from '../../functions/core/calendar.js';
 import { planStudy, type PlanInput } from '../../functions/core/planner.js';
-import { addToRollups, rollupsOf, studyDelta, type StatQuizRecord, type StatReviewRecord } from '../../functions/core/statistics.js';
-import { localDate } from '../../functions/core/streak.js';
-import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
+import { batchWrite } from '../../functions/platform/store/batch.js';
+import type { FileRecord } from '../../functions/platform/store/files.js';
+import { historyItem, markStudied, rollupItem } from '../../functions/platform/store/progress.js';
+import { rollupsFor, studyHistory } from '../support/history.js';
 import { api, newUser, startTestHost, type TestHost } from '../support/host.js';
 import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 
@@ -38,66 +38,49 @@ async function time(n: number, work: () => Promise<unknown> | unknown): Promise<
 const fmt = (t: Timing) => `p50 ${t.p50.toFixed(2)} ms  p95 ${t.p95.toFixed(2)} ms  max ${t.max.toFixed(1)} ms`;
 
 /** Writes items 25 at a time (DynamoDB's batch size), 8 batches in flight. */
-async function putAll(items: Record<string, unknown>[]): Promise<void> {
-  const table = config().tableNames.progress;
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < batches.length) {
-        let requests = batches[next++].map((Item) => ({ PutRequest: { Item } }));
-        while (requests.length) {
-          const out = await db().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-          requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
-        }
-      }
-    }),
-  );
+const putAll = (items: Record<string, unknown>[]) => batchWrite(config().tableNames.progress, items.map((Item) => ({ PutRequest: { Item } })), 8);
+
+/**
+ * One year of a student's history over five subjects as the activity path leaves it: the day
+ * records of study time, the history records, and the month roll-ups of each subject and of the
+ * whole account (what statistics read).
+ */
+function yearOfHistory(userId: string, subjects: string[], today: string): Record<string, unknown>[] {
+  const first = dayNumber(today) - 364;
+  const study = subjects.map((s) => Array.from({ length: 365 }, (_, d) => ({ subject: s, date: dayString(first + d), ms: 600_000 + ((d * 7919 + s.length * 104_729) % 1_800_000) }))).flat();
+  const history = studyHistory({ subjects, today, days: 365, reviews: 5_000, quizzes: 500 });
+  return [
+    ...study.map((d) => ({ user_id: userId, sk: `day#${d.date}#${d.subject}`, date: d.date, subject_id: d.subject, study_ms: d.ms })),
+    ...history.map(({ id, record }) => historyItem(userId, id, record)),
+    ...subjects.flatMap((s) => rollupsFor(history.filter((h) => h.record.subject_id === s), study.filter((d) => d.subject === s)).map((r) => rollupItem(userId, s, r))),
+    ...rollupsFor(history, study).map((r) => rollupItem(userId, null, r)),
+  ];
 }
 
-/** One year of a student's history over five subjects. */
-function yearOfHistory(userId: string, subjects: string[], today: string): Record<string, unknown>[] {
-  const items: Record<string, unknown>[] = [];
-  const first = dayNumber(today) - 364;
-  for (let d = 0; d < 365; d++) {
-    const date = dayString(first + d);
-    for (const s of subjects) items.push({ user_id: userId, sk: `day#${date}#${s}`, date, subject_id: s, study_ms: 600_000 + ((d * 7919) % 1_800_000) });
-  }
-  const ratings = ['again', 'hard', 'good', 'easy'] as const;
-  for (let i = 0; i < 5_000; i++) {
-    const s = subjects[i % subjects.length];
-    const at = new Date(Date.parse(`${dayString(first + (i % 365))}T09:00:00Z`) + i * 1000).toISOString();
-    items.push({ user_id: userId, sk: `hist#${s}#${at}#r${i}`, kind: 'review', at, subject_id: s, card_id: `c${i % 800}`, rating: ratings[i % 4], predicted: i % 5 ? 0.9 - (i % 7) / 20 : null });
-  }
-  for (let i = 0; i < 500; i++) {
-    const s = subjects[i % subjects.length];
-    const at = new Date(Date.parse(`${dayString(first + ((i * 3) % 365))}T17:00:00Z`) + i * 1000).toISOString();
-    items.push({
-      user_id: userId,
-      sk: `hist#${s}#${at}#q${i}`,
-      kind: 'quiz',
-      at,
-      subject_id: s,
-      file_id: `f${i % 4}`,
-      type: i % 3 ? 'mcq' : 'open',
-      difficulty: i % 2 ? 'easy' : 'hard',
-      correct: i % 5 === 0 ? null : i % 3 !== 0,
-      score: i % 3 ? null : (i * 37) % 100,
-      topic: `Question ${i % 40}`,
-      pages: [{ file_id: `f${i % 4}`, file_name: `Chapitre ${i % 4}`, page: 1 + (i % 30) }],
-    });
-  }
-  // The month roll-ups the activity path writes beside each history entry and study time credit
-  // (what statistics read).
-  const history = items.filter((i) => String(i.sk).startsWith('hist#'));
-  for (const s of subjects) {
-    const dated = history.filter((h) => h.subject_id === s).map((h) => ({ ...h, date: localDate(new Date(String(h.at))) }) as unknown as StatQuizRecord | StatReviewRecord);
-    const rollups = new Map(rollupsOf(dated).map((r) => [r.month, r]));
-    for (const day of items.filter((i) => i.subject_id === s && String(i.sk).startsWith('day#'))) addToRollups(rollups, studyDelta(String(day.date), Number(day.study_ms)));
-    for (const r of rollups.values()) items.push({ user_id: userId, sk: `roll#${s}#${r.month}`, subject_id: s, month: r.month, ...Object.fromEntries(Object.entries(r.attrs).map(([k, v]) => [k, Array.isArray(v) ? new Set(v) : v])) });
-  }
-  return items;
+/** A ready course file's record, as extraction leaves it. */
+function courseFileRecord(userId: string, subjectId: string, id: string, name: string, now: Date): FileRecord {
+  const at = now.toISOString();
+  return {
+    user_id: userId,
+    sk: `${subjectId}#${id}`,
+    id,
+    subject_id: subjectId,
+    name: `${name}.pdf`,
+    display_name: name,
+    storage_path: `${userId}/${subjectId}/${now.getTime()}-${id}-${name}.pdf`,
+    size: 2_000_000,
+    content_type: 'application/pdf',
+    status: 'ready',
+    error_code: null,
+    text_content: 'La cellule est l’unité de base de tout être vivant. '.repeat(1_000).slice(0, 50_000),
+    language: 'fr',
+    page_count: 50,
+    successful_pages: 50,
+    ocr_pages: 0,
+    created_at: at,
+    updated_at: at,
+    processing_started_at: at,
+  };
 }
 
 async function benchStatistics(): Promise<void> {
@@ -114,7 +97,13 @@ async function benchStatistics(): Promise<void> {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
     const items = yearOfHistory(user.sub, subjects, today);
     await putAll(items);
-    console.log(`  ${items.length} records written`);
+    // Four ready course files a subject, as extraction leaves them (50 pages, the first 50,000
+    // characters of their text on the record), the first pages of one of them studied.
+    const now = new Date();
+    const files = subjects.flatMap((s) => Array.from({ length: 4 }, (_, k) => courseFileRecord(user.sub, s, `${s.slice(-4)}f${k}`, `Chapitre ${k + 1}`, now)));
+    await batchWrite(config().tableNames.files, files.map((file) => ({ PutRequest: { Item: { ...file } } })), 4);
+    for (const s of subjects) await markStudied(user.sub, s, `${s.slice(-4)}f0`, [1, 2, 3, 4, 5], now);
+    console.log(`  ${items.length} progress records and ${files.length} course files written`);
     const get = (path: string) => async () => {
       const r = await api(host, path, { token: user.accessToken });
       if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);

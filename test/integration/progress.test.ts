@@ -3,12 +3,16 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dayNumber, dayString } from '../../functions/core/calendar.js';
-import { computeStatistics, studyDaysOfRollups, type StatQuizRecord, type StatReviewRecord } from '../../functions/core/statistics.js';
+import { computeStatistics, studyDaysOfRollups, type MonthRollup, type StatQuizRecord, type StatReviewRecord } from '../../functions/core/statistics.js';
 import { localDate } from '../../functions/core/streak.js';
 import { recordActivity } from '../../functions/platform/activity.js';
-import { readHistory, readRollups, studyDays, type HistoryRecord } from '../../functions/platform/store/progress.js';
+import { db } from '../../functions/platform/clients.js';
+import { config } from '../../functions/platform/config.js';
+import { readHistory, readRollups, studyDays } from '../../functions/platform/store/progress.js';
 import { coursePdf, FRENCH_COURSE } from '../support/fixtures.js';
+import { rollupsFor, studyHistory } from '../support/history.js';
 import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { readyFile } from '../support/study.js';
 
@@ -199,35 +203,6 @@ describe('revision tasks', () => {
   });
 });
 
-/** Forty days of answers and reviews, several on the same day, some missed on the same pages. */
-function activity(subjectId: string, today: string): { id: string; record: HistoryRecord }[] {
-  const out: { id: string; record: HistoryRecord }[] = [];
-  const ratings = ['again', 'hard', 'good', 'easy'] as const;
-  for (let i = 0; i < 60; i++) {
-    const at = new Date(Date.parse(`${dayString(dayNumber(today) - (i % 40))}T10:00:00Z`) + i * 60_000).toISOString();
-    if (i % 3 === 0) {
-      out.push({ id: `r${i}`, record: { kind: 'review', at, subject_id: subjectId, card_id: `c${i}`, rating: ratings[i % 4], predicted: i % 2 ? 0.5 + (i % 5) / 10 : null } });
-      continue;
-    }
-    out.push({
-      id: `q${i}`,
-      record: {
-        kind: 'quiz',
-        at,
-        subject_id: subjectId,
-        file_id: `f${i % 2}`,
-        type: i % 4 ? 'mcq' : 'open',
-        difficulty: i % 5 ? 'easy' : 'hard',
-        correct: i % 7 === 0 ? null : i % 2 === 0,
-        score: i % 4 ? null : (i * 13) % 101,
-        topic: `Notion ${i % 6}`,
-        pages: [{ file_id: `f${i % 2}`, file_name: `Chapitre ${i % 2}`, page: 1 + (i % 4) }],
-      },
-    });
-  }
-  return out;
-}
-
 describe('month roll-ups', () => {
   // A student of their own: the roll-ups hold nothing but this activity.
   let learner: TestUser;
@@ -239,7 +214,8 @@ describe('month roll-ups', () => {
 
   it('give the figures of the history for 7 days, 30 days and all of it, under racing writes and retries', async () => {
     const today = localDate(new Date());
-    const records = activity(subjectId, today);
+    // Forty days of answers and reviews, several on the same day, some missed on the same pages.
+    const records = studyHistory({ subjects: [subjectId], today, days: 40, reviews: 20, quizzes: 40, files: 2, pages: 4, topics: 6 });
     // All at once, and a third of them twice (a retried write).
     await Promise.all([...records, ...records.filter((_, i) => i % 3 === 1)].map(({ id, record }) => recordActivity(learner.sub, id, record)));
 
@@ -266,5 +242,63 @@ describe('month roll-ups', () => {
     const fromRollups = studyDaysOfRollups(rollups);
     expect(fromDays.length).toBeGreaterThan(0);
     expect(new Map(fromRollups.map((d) => [d.date, d.study_seconds]))).toEqual(new Map(fromDays.map((d) => [d.date, d.study_seconds])));
+  });
+});
+
+describe("the account's month roll-ups", () => {
+  const statsOf = (rollups: MonthRollup[], today: string) =>
+    Object.fromEntries((['7d', '30d', 'all'] as const).map((range) => [range, computeStatistics({ range, today, days: studyDaysOfRollups(rollups), rollups, files: [] })]));
+
+  it('equal the sum of the subjects\' after racing answers, reviews, retries and study time', async () => {
+    const user = await newUser(host);
+    const subjects = await Promise.all(['Chimie', 'Physique', 'Histoire'].map(async (name) => (await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name } })).body.id as string));
+    const today = localDate(new Date());
+    const records = studyHistory({ subjects, today, days: 45, reviews: 45, quizzes: 45, files: 3, pages: 5, topics: 8 });
+    const beat = (s: string) => api(host, `/api/subjects/${s}/activity`, { token: user.accessToken, method: 'POST', body: { active_ms: 20_000, timezone: 'Europe/Paris' } });
+    await Promise.all([...records, ...records.filter((_, i) => i % 4 === 0)].map(({ id, record }) => recordActivity(user.sub, id, record)).concat(subjects.map((s) => beat(s).then(() => undefined))));
+
+    const [account, ...bySubject] = await Promise.all([readRollups(user.sub, null, null), ...subjects.map((s) => readRollups(user.sub, s, null))]);
+    const sum = bySubject.flat();
+    expect(account.length).toBeGreaterThanOrEqual(2);
+    const stats = statsOf(account, today);
+    expect(stats).toEqual(statsOf(sum, today));
+    expect(stats.all.quiz.answered).toBe(45);
+    expect(stats.all.reviews.total).toBe(45);
+    expect(stats.all.total_minutes).toBeGreaterThan(0);
+  });
+
+  it('count every record of a month that is over once it is packed, and those written after', async () => {
+    const user = await newUser(host);
+    const subjectId = (await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name: 'Géographie' } })).body.id as string;
+    // Days of the month before last: that month is over, its roll-up gets packed when read.
+    const now = new Date();
+    const lastDay = dayString(dayNumber(`${localDate(now).slice(0, 7)}-01`) - 32);
+    const records = studyHistory({ subjects: [subjectId], today: lastDay, days: 20, reviews: 30, quizzes: 30, files: 2, pages: 3, topics: 4 });
+    const early = records.filter((_, i) => i % 2 === 0);
+    const late = records.filter((_, i) => i % 2 === 1);
+    await Promise.all(early.map(({ id, record }) => recordActivity(user.sub, id, record)));
+    // What the answers and reviews show (their study time is credited once per moment, not per record).
+    const figures = (rollups: MonthRollup[]) => Object.values(statsOf(rollups, localDate(now))).map((s) => ({ quiz: s.quiz, reviews: s.reviews, missed: s.missed }));
+    const expected = (subset: typeof records) => figures(rollupsFor(subset, []));
+
+    const packedItem = async (sk: string) => (await db().send(new GetCommand({ TableName: config().tableNames.progress, Key: { user_id: user.sub, sk }, ConsistentRead: true }))).Item!;
+    expect(figures(await readRollups(user.sub, subjectId, null))).toEqual(expected(early));
+    expect(figures(await readRollups(user.sub, null, null))).toEqual(expected(early));
+    const month = lastDay.slice(0, 7);
+    for (const sk of [`roll#${subjectId}#${month}`, `rollall#${month}`]) {
+      const item = await packedItem(sk);
+      expect(typeof item.packed).toBe('string');
+      expect(Object.keys(item).sort()).toEqual(['month', 'packed', 'sk', 'user_id', 'writes', ...(sk.startsWith('roll#') ? ['subject_id'] : [])].sort());
+    }
+    // Late records racing with reads that pack: none is lost, none counted twice.
+    await Promise.all([
+      ...late.map(({ id, record }) => recordActivity(user.sub, id, record)),
+      ...Array.from({ length: 6 }, () => readRollups(user.sub, subjectId, null)),
+      ...Array.from({ length: 6 }, () => readRollups(user.sub, null, null)),
+    ]);
+    for (const subjectOrAccount of [subjectId, null]) {
+      await readRollups(user.sub, subjectOrAccount, null);
+      expect(figures(await readRollups(user.sub, subjectOrAccount, null))).toEqual(expected(records));
+    }
   });
 });

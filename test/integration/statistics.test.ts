@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import type { SessionQuestion } from '../../functions/core/quiz.js';
+import { localDate } from '../../functions/core/streak.js';
 import { api, newUser, type TestUser } from '../support/host.js';
 import { BIOLOGY, ECONOMICS, makePremium, readyFile, useStudyHost } from '../support/study.js';
 import { createSubject } from '../support/uploads.js';
@@ -85,5 +86,57 @@ describe('statistics', () => {
     const other = await newUser(setup.host);
     expect((await call(other, 'GET', `/api/subjects/${subjectId}/stats/summary`)).status).toBe(404);
     expect((await call(user, 'GET', `/api/subjects/${subjectId}/stats?range=year`)).status).toBe(400);
+  });
+});
+
+/**
+ * A zone where it is now just before or just after midnight and the calendar day is not Paris's
+ * (Montréal when it is 23:00 there; else the fixed-offset zone that is): what the student does
+ * now counts on their own day.
+ */
+function zoneNearMidnight(now: Date): { zone: string; day: string } {
+  const paris = localDate(now, 'Europe/Paris');
+  const hourIn = (zone: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+  const candidates = ['America/Montreal', ...Array.from({ length: 27 }, (_, i) => i - 12).map((o) => (o === 0 ? 'Etc/GMT' : `Etc/GMT${o > 0 ? '-' : '+'}${Math.abs(o)}`))];
+  const zone = candidates.find((z) => [23, 0].includes(hourIn(z)) && localDate(now, z) !== paris)!;
+  return { zone, day: localDate(now, zone) };
+}
+
+describe('the day an answer, a review or an exam counts on', () => {
+  it("is the student's own when the browser sends its time zone, near midnight", async () => {
+    const { user, subjectId, fileId } = await studentWithHistory(true);
+    const { zone, day } = zoneNearMidnight(new Date());
+    expect(day).not.toBe(localDate(new Date(), 'Europe/Paris'));
+    // A quiz answer, a card review and an exam, each sent with the zone.
+    const base = `/api/subjects/${subjectId}/quiz-sessions`;
+    const sessionId = (await call(user, 'POST', base, { file_id: fileId, difficulty: 'hard' })).body.id as string;
+    const q = (await call(user, 'POST', `${base}/${sessionId}/questions`, { type: 'mcq' })).body.question;
+    expect((await call(user, 'POST', `${base}/${sessionId}/questions/${q.id}/answer`, { skip: true, timezone: zone })).status).toBe(200);
+    const cards = (await call(user, 'GET', `/api/subjects/${subjectId}/cards`)).body.cards as { id: string; reps: number }[];
+    expect((await call(user, 'POST', `/api/subjects/${subjectId}/cards/${cards[1].id}/review`, { rating: 'easy', timezone: zone })).status).toBe(200);
+    const exam = await call(user, 'POST', `/api/subjects/${subjectId}/exams`, { minutes: 20, format: 'mcq', timezone: zone });
+    expect(exam.status, JSON.stringify(exam.body)).toBe(201);
+    const graded = await call(user, 'POST', `/api/subjects/${subjectId}/exams/${exam.body.id}/submit`);
+    expect(graded.body.status).toBe('graded');
+    const examQuestions = graded.body.result.questions.length as number;
+
+    // Read in the student's zone: today holds them; the answers and the review of studentWithHistory
+    // (sent without a zone) are on Paris's day.
+    const stats = (await call(user, 'GET', `/api/subjects/${subjectId}/stats?range=7d&timezone=${encodeURIComponent(zone)}`)).body;
+    expect(stats.to).toBe(day);
+    const today = (rows: { date: string }[]) => rows.find((r) => r.date === day);
+    expect(today(stats.quiz.by_day)).toMatchObject({ answered: 1 + examQuestions });
+    expect(today(stats.reviews.by_day)).toEqual({ date: day, count: 1 });
+    expect(stats.quiz.by_difficulty.hard.answered).toBe(1 + examQuestions);
+  });
+
+  it('falls back to Paris for a zone it does not know, and refuses one too long', async () => {
+    const { user, subjectId } = await studentWithHistory(true);
+    const cards = (await call(user, 'GET', `/api/subjects/${subjectId}/cards`)).body.cards as { id: string }[];
+    expect((await call(user, 'POST', `/api/subjects/${subjectId}/cards/${cards[1].id}/review`, { rating: 'good', timezone: 'x'.repeat(65) })).status).toBe(400);
+    expect((await call(user, 'POST', `/api/subjects/${subjectId}/cards/${cards[1].id}/review`, { rating: 'good', timezone: 'Mars/Olympus_Mons' })).status).toBe(200);
+    const paris = localDate(new Date(), 'Europe/Paris');
+    const stats = (await call(user, 'GET', `/api/subjects/${subjectId}/stats?range=7d&timezone=Europe/Paris`)).body;
+    expect(stats.reviews.by_day).toEqual([{ date: paris, count: 2 }]);
   });
 });

@@ -26,6 +26,7 @@ interface ExamItem extends ExamHead {
   questions_json: string;
   answers: Record<string, ExamAnswer>;
   result_json?: string;
+  timezone?: string;
 }
 
 function toRecord(item: ExamItem): ExamRecord {
@@ -38,6 +39,7 @@ function toRecord(item: ExamItem): ExamRecord {
     questions: JSON.parse(item.questions_json) as ExamRecord['questions'],
     answers: item.answers ?? {},
     result: item.result_json ? (JSON.parse(item.result_json) as ExamResult) : null,
+    timezone: item.timezone ?? null,
   };
 }
 
@@ -64,6 +66,7 @@ export async function createExam(userId: string, exam: ExamRecord): Promise<void
     status: 'running',
     questions_json: JSON.stringify(exam.questions),
     answers: {},
+    ...(exam.timezone ? { timezone: exam.timezone } : {}),
   };
   await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(sk)' }));
 }

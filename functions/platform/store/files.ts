@@ -10,6 +10,7 @@ import { storage, db } from '../clients.js';
 import { config } from '../config.js';
 import { isConditionFailure } from './profiles.js';
 import { releaseFileSlot } from './subjects.js';
+import { queryAll } from './query.js';
 
 export interface FileRecord {
   user_id: string;
@@ -129,6 +130,33 @@ export async function listFileRecords(userId: string, subjectId: string): Promis
     start = out.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/** A ready file as statistics show it: no text, no storage fields. */
+export interface ReadyFileSummary {
+  id: string;
+  subject_id: string;
+  display_name: string;
+  page_count: number;
+}
+
+/**
+ * The ready files of a subject (of every subject: `subjectId` null), newest first, in one query
+ * that returns only the fields named (a record carries up to 50,000 characters of text).
+ */
+export async function listReadyFileSummaries(userId: string, subjectId: string | null): Promise<ReadyFileSummary[]> {
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: subjectId ? 'user_id = :u AND begins_with(sk, :prefix)' : 'user_id = :u',
+    ExpressionAttributeValues: subjectId ? { ':u': userId, ':prefix': `${subjectId}#` } : { ':u': userId },
+    ExpressionAttributeNames: { '#id': 'id', '#status': 'status' },
+    ProjectionExpression: '#id, subject_id, display_name, #status, page_count',
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+  return items
+    .filter((i) => i.status === 'ready')
+    .map((i) => ({ id: String(i.id), subject_id: String(i.subject_id), display_name: String(i.display_name), page_count: Number(i.page_count ?? 0) }));
 }
 
 export async function insertFileRecord(file: FileRecord): Promise<void> {

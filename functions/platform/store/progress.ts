@@ -3,11 +3,12 @@
 // (with the reminder job's index entries) and tasks.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Goals } from '../../core/goals.js';
-import { studyDelta, type MonthRollup, type RollupDelta } from '../../core/statistics.js';
+import { mergeRollupAttrs, monthOver, studyDelta, type MonthRollup, type RollupDelta } from '../../core/statistics.js';
 import { creditedMs } from '../../core/study-time.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 import { batchWrite } from './batch.js';
+import { logger } from '../logger.js';
 import { isConditionFailure } from './profiles.js';
 import { queryAll } from './query.js';
 
@@ -123,12 +124,13 @@ export async function markStudied(userId: string, subjectId: string, fileId: str
   );
 }
 
-/** The pages studied in each file of a subject. */
-export async function studiedPages(userId: string, subjectId: string): Promise<Map<string, number[]>> {
+/** The pages studied in each file of a subject (of every subject: `subjectId` null), by file id. */
+export async function studiedPages(userId: string, subjectId: string | null): Promise<Map<string, number[]>> {
   const items = await queryAll({
     TableName: table(),
     KeyConditionExpression: 'user_id = :u AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':u': userId, ':p': `studied#${subjectId}#` },
+    ExpressionAttributeValues: { ':u': userId, ':p': subjectId ? `studied#${subjectId}#` : 'studied#' },
+    ProjectionExpression: 'file_id, pages',
   });
   return new Map(items.map((i) => [String(i.file_id), [...((i.pages as Set<number> | undefined) ?? [])].map(Number).sort((a, b) => a - b)]));
 }
@@ -289,13 +291,16 @@ export type HistoryRecord =
       predicted: number | null;
     };
 
+/** A history record as stored: `hist#{subject_id}#{ISO time}#{id}`. */
+export const historyItem = (userId: string, id: string, record: HistoryRecord): Record<string, unknown> => ({ user_id: userId, sk: `hist#${record.subject_id}#${record.at}#${id}`, ...record });
+
 /** Records an answer or a review once: false when this record exists already (a retried write). */
 export async function recordHistory(userId: string, id: string, record: HistoryRecord): Promise<boolean> {
   try {
     await db().send(
       new PutCommand({
         TableName: table(),
-        Item: { user_id: userId, sk: `hist#${record.subject_id}#${record.at}#${id}`, ...record },
+        Item: historyItem(userId, id, record),
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
     );
@@ -306,12 +311,20 @@ export async function recordHistory(userId: string, id: string, record: HistoryR
   }
 }
 
-/** Adds a record's counters to its month's roll-up (`roll#{subject_id}#{YYYY-MM}`) in one atomic update. */
-export async function addToRollup(userId: string, subjectId: string, delta: RollupDelta): Promise<void> {
-  const names: Record<string, string> = { '#month': 'month' };
-  const values: Record<string, unknown> = { ':s': subjectId, ':m': delta.month };
-  const sets = ['subject_id = :s', '#month = :m'];
-  const adds: string[] = [];
+/** The sort key of a subject's month roll-up, or of the whole account's (`subjectId` null). */
+const rollupKey = (subjectId: string | null, month: string) => (subjectId ? `roll#${subjectId}#${month}` : `rollall#${month}`);
+
+/** One atomic update adding a delta to one month roll-up item. */
+async function addToRollupItem(userId: string, subjectId: string | null, delta: RollupDelta): Promise<void> {
+  const names: Record<string, string> = { '#month': 'month', '#writes': 'writes' };
+  const values: Record<string, unknown> = { ':m': delta.month, ':one': 1 };
+  const sets = ['#month = :m'];
+  if (subjectId) {
+    values[':s'] = subjectId;
+    sets.push('subject_id = :s');
+  }
+  // `writes` counts the updates, so that packing the month (below) knows nothing came in between.
+  const adds: string[] = ['#writes :one'];
   let i = 0;
   for (const [attr, value] of [...Object.entries(delta.numbers), ...Object.entries(delta.sets).map(([k, v]) => [k, new Set(v)] as const)]) {
     names[`#a${i}`] = attr;
@@ -328,26 +341,90 @@ export async function addToRollup(userId: string, subjectId: string, delta: Roll
   await db().send(
     new UpdateCommand({
       TableName: table(),
-      Key: { user_id: userId, sk: `roll#${subjectId}#${delta.month}` },
-      UpdateExpression: `SET ${sets.join(', ')}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+      Key: { user_id: userId, sk: rollupKey(subjectId, delta.month) },
+      UpdateExpression: `SET ${sets.join(', ')} ADD ${adds.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     }),
   );
 }
 
-/** A subject's month roll-ups from a month (all of them without one), in one query. */
-export async function readRollups(userId: string, subjectId: string, fromMonth: string | null): Promise<MonthRollup[]> {
-  const prefix = `roll#${subjectId}#`;
+/**
+ * Adds a record's counters to its month's roll-up (`roll#{subject_id}#{YYYY-MM}`) and to the whole
+ * account's (`rollall#{YYYY-MM}`, what the account's statistics read in one query), each in one
+ * atomic update: racing records add up in both, so the account's equals the sum of its subjects'.
+ */
+export async function addToRollup(userId: string, subjectId: string, delta: RollupDelta): Promise<void> {
+  await Promise.all([addToRollupItem(userId, subjectId, delta), addToRollupItem(userId, null, delta)]);
+}
+
+/**
+ * Month roll-ups from a month (all of them without one), a subject's or (`subjectId` null) the
+ * whole account's, in one query. A month that is over is packed on the way (see packRollup).
+ */
+export async function readRollups(userId: string, subjectId: string | null, fromMonth: string | null, now: Date = new Date()): Promise<MonthRollup[]> {
+  const prefix = rollupKey(subjectId, '');
   const items = await queryAll({
     TableName: table(),
     KeyConditionExpression: 'user_id = :u AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':u': userId, ':from': `${prefix}${fromMonth ?? ''}`, ':to': `${prefix}\uffff` },
   });
-  return items.map(({ user_id: _u, sk: _sk, subject_id: _s, month, ...attrs }) => ({
-    month: String(month),
-    attrs: Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k, v instanceof Set ? [...(v as Set<string>)].map(String) : typeof v === 'number' ? v : String(v)])),
-  }));
+  const rollups = items.map(toMonthRollup);
+  await Promise.all(items.map((item, i) => (monthOver(rollups[i].month, now) && hasCounters(item) ? packRollup(item, rollups[i]) : undefined)));
+  return rollups;
+}
+
+/** A month roll-up as stored (what the atomic updates leave), a subject's or (`subjectId` null) the account's. */
+export function rollupItem(userId: string, subjectId: string | null, rollup: MonthRollup): Record<string, unknown> {
+  const attrs = Object.fromEntries(Object.entries(rollup.attrs).map(([k, v]) => [k, Array.isArray(v) ? new Set(v) : v]));
+  return { user_id: userId, sk: rollupKey(subjectId, rollup.month), ...(subjectId ? { subject_id: subjectId } : {}), month: rollup.month, ...attrs };
+}
+
+/** The attributes of a roll-up item that are not counters. */
+const ROLLUP_FIELDS = new Set(['user_id', 'sk', 'subject_id', 'month', 'writes', 'packed']);
+
+const hasCounters = (item: Record<string, unknown>) => Object.keys(item).some((k) => !ROLLUP_FIELDS.has(k));
+
+/** A stored roll-up item (its packed counters and those added since) as counters, string sets (as arrays) and names by attribute. */
+function toMonthRollup(item: Record<string, unknown>): MonthRollup {
+  const added: MonthRollup['attrs'] = {};
+  for (const key in item) {
+    if (ROLLUP_FIELDS.has(key)) continue;
+    const v = item[key];
+    added[key] = typeof v === 'number' ? v : v instanceof Set ? [...(v as Set<unknown>)].map(String) : String(v);
+  }
+  const attrs = typeof item.packed === 'string' ? mergeRollupAttrs(JSON.parse(item.packed) as MonthRollup['attrs'], added) : added;
+  return { month: String(item.month), attrs };
+}
+
+/**
+ * Packs a month's roll-up: its counters become one JSON string (`packed`), so that the statistics
+ * read one attribute instead of hundreds. One put conditional on the update count read, so a
+ * record added meanwhile is never lost (the put fails; the next read packs again); a record added
+ * afterwards lands beside the packed string and is counted with it. A failure is only logged.
+ */
+async function packRollup(item: Record<string, unknown>, rollup: MonthRollup): Promise<void> {
+  const writes = typeof item.writes === 'number' ? item.writes : null;
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          user_id: item.user_id,
+          sk: item.sk,
+          ...(item.subject_id ? { subject_id: item.subject_id } : {}),
+          month: rollup.month,
+          packed: JSON.stringify(rollup.attrs),
+          ...(writes === null ? {} : { writes }),
+        },
+        ConditionExpression: writes === null ? 'attribute_not_exists(#writes)' : '#writes = :writes',
+        ExpressionAttributeNames: { '#writes': 'writes' },
+        ExpressionAttributeValues: writes === null ? undefined : { ':writes': writes },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) logger.warn({ sk: item.sk, err: err instanceof Error ? err.message : String(err) }, 'roll-up not packed');
+  }
 }
 
 /** A subject's history (or the whole account's) since an instant. */

@@ -13,8 +13,9 @@ const { startQuizSession } = await import('../../../functions/api/quiz.js');
 // (bundler-resolved) imports, which web/tsconfig.json checks.
 type Send = (subjectId: string, body: unknown) => Promise<unknown>;
 const web = (path: string) => import(/* @vite-ignore */ path);
-const { cardsApi } = (await web('../../../web/src/api/cards.ts')) as { cardsApi: { create: Send } };
-const { quizApi } = (await web('../../../web/src/api/quiz.ts')) as { quizApi: { start: Send } };
+const { cardsApi } = (await web('../../../web/src/api/cards.ts')) as { cardsApi: { create: Send; review: (subjectId: string, cardId: string, rating: string, reps: number) => Promise<unknown> } };
+const { quizApi } = (await web('../../../web/src/api/quiz.ts')) as { quizApi: { start: Send; answer: (subjectId: string, sessionId: string, questionId: string, body: unknown) => Promise<unknown> } };
+const { examsApi } = (await web('../../../web/src/api/exams.ts')) as { examsApi: { start: Send } };
 const { studyApi } = (await web('../../../web/src/api/study.ts')) as { studyApi: { ask: Send } };
 const { ApiError } = (await web('../../../web/src/api/client.ts')) as { ApiError: new (...args: never[]) => { status: number; code: string; message: string } };
 
@@ -94,5 +95,17 @@ describe('the web client refuses what the server refuses, in the same words', ()
     ];
     for (const [send, body] of bodies) await send('s1', body);
     expect(fetchSpy.mock.calls.map((c) => JSON.parse((c as unknown as [string, RequestInit])[1].body as string))).toEqual(bodies.map(([, b]) => b));
+  });
+
+  it("sends the browser's time zone with a quiz answer, a card review and an exam's start (the day they count on)", async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await quizApi.answer('s1', 'q1', 'x1', { skip: true });
+    await cardsApi.review('s1', 'c1', 'good', 2);
+    await examsApi.start('s1', { minutes: 20, format: 'mcq' });
+    expect(fetchSpy.mock.calls.map((c) => JSON.parse((c as unknown as [string, RequestInit])[1].body as string))).toEqual([
+      { skip: true, timezone: zone },
+      { rating: 'good', reps: 2, timezone: zone },
+      { minutes: 20, format: 'mcq', timezone: zone },
+    ]);
   });
 });

@@ -5,6 +5,7 @@
 import { cardBody, deckBody, reviewBody } from '../../../functions/core/schemas';
 import { srsRatings, type Card, type CardCount, type CardSource, type SrsRating, type SrsStateName } from '../../../functions/core/views';
 import { api } from './client';
+import { withTimeZone } from './timezone';
 import type { UsageFigure } from './study';
 
 export type { Card, CardSource };
@@ -42,7 +43,7 @@ export const cardsApi = {
   remove: (subjectId: string, cardId: string) => api.del<void>(cardPath(subjectId, cardId)),
   /** Sent with the review count shown, so a review made elsewhere since is refused; not retried. */
   review: (subjectId: string, cardId: string, rating: Rating, reps: number) =>
-    api.post<{ card: Card }>(`${cardPath(subjectId, cardId)}/review`, { rating, reps }, { retry: false, schema: reviewBody }),
+    api.post<{ card: Card }>(`${cardPath(subjectId, cardId)}/review`, withTimeZone({ rating, reps }), { retry: false, schema: reviewBody }),
 };
 
 /** Slack for a browser clock a little behind the server's: a card made a moment ago is due. */

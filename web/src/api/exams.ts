@@ -2,6 +2,7 @@
 // the server's own (functions/core/exam.ts).
 import { createExamBody, examAnswerBody, type CreateExamBody, type ExamAnswerBody, type ExamCorrection, type ExamListItem, type ExamResult, type ExamView } from '../../../functions/core/exam';
 import { api } from './client';
+import { withTimeZone } from './timezone';
 
 export type { CreateExamBody, ExamAnswerBody, ExamCorrection, ExamListItem, ExamResult, ExamView };
 
@@ -10,7 +11,7 @@ const examsPath = (subjectId: string) => `/subjects/${enc(subjectId)}/exams`;
 
 export const examsApi = {
   /** Not retried: a second try would start a second exam. */
-  start: (subjectId: string, body: CreateExamBody) => api.post<ExamView>(examsPath(subjectId), body, { retry: false, schema: createExamBody }),
+  start: (subjectId: string, body: CreateExamBody) => api.post<ExamView>(examsPath(subjectId), withTimeZone(body), { retry: false, schema: createExamBody }),
   list: (subjectId: string) => api.get<{ exams: ExamListItem[] }>(examsPath(subjectId)),
   get: (subjectId: string, examId: string) => api.get<ExamView>(`${examsPath(subjectId)}/${enc(examId)}`),
   /** Saving the same answer twice changes nothing: safe to retry. */

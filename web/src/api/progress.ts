@@ -7,6 +7,7 @@ import type { Goals } from '../../../functions/core/goals';
 import type { StudyPlan } from '../../../functions/core/planner';
 import type { Statistics, StatRange } from '../../../functions/core/statistics';
 import { activityBody, examBody, goalsBody, todoBody, todoChangeBody } from '../../../functions/core/schemas';
+import { browserTimeZone, withTimeZone } from './timezone';
 import { api, request } from './client';
 
 export type { Goals, StudyPlan, Statistics, StatRange };
@@ -50,15 +51,6 @@ export interface StatsSummary {
   reviews: number;
 }
 
-/** The browser's IANA time zone (the server falls back to the product's when unknown). */
-export function browserTimeZone(): string | undefined {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return zone && zone.length <= 64 ? zone : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const enc = encodeURIComponent;
 const subjectPath = (subjectId: string) => `/subjects/${enc(subjectId)}`;
@@ -76,9 +68,7 @@ export const progressApi = {
 
   /** A heartbeat: the active time since the last one. Not retried (a late beat is simply lost). */
   activity: (subjectId: string, activeMs: number, opts: { keepalive?: boolean } = {}) => {
-    const body: { active_ms: number; timezone?: string } = { active_ms: Math.round(activeMs) };
-    const zone = browserTimeZone();
-    if (zone) body.timezone = zone;
+    const body = withTimeZone({ active_ms: Math.round(activeMs) });
     return api.post<{ credited_ms: number }>(`${subjectPath(subjectId)}/activity`, body, { retry: false, schema: activityBody, keepalive: opts.keepalive });
   },
 

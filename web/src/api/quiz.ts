@@ -7,6 +7,7 @@ import type { AnsweredQuestion, AnswerStatus, PendingQuestion, QuestionView, Qui
 import type { Citation, Evaluation, FactKind, QuizDifficulty, QuizType } from '../../../functions/engine/types';
 import { checkStartQuiz, quizAnswerBody, quizQuestionBody, startQuizBody } from '../../../functions/core/schemas';
 import { api } from './client';
+import { withTimeZone } from './timezone';
 import type { Card } from './cards';
 import type { UsageFigure } from './study';
 
@@ -37,7 +38,7 @@ export const quizApi = {
     api.post<{ question: PendingQuestion; usage: UsageFigure }>(`${sessionPath(subjectId, sessionId)}/questions`, { type }, { retry: false, schema: quizQuestionBody }),
   /** Not retried: an answer is final, and grading an open answer is work for the engine. */
   answer: (subjectId: string, sessionId: string, questionId: string, body: QuizAnswer) =>
-    api.post<{ result: AnsweredQuestion; card: Card | null }>(`${sessionPath(subjectId, sessionId)}/questions/${enc(questionId)}/answer`, body, {
+    api.post<{ result: AnsweredQuestion; card: Card | null }>(`${sessionPath(subjectId, sessionId)}/questions/${enc(questionId)}/answer`, withTimeZone(body), {
       retry: false,
       schema: quizAnswerBody,
     }),

@@ -13,9 +13,9 @@ import { InlineLoading } from '../../components/LoadingScreen';
 import RetryAlert from '../../components/RetryAlert';
 import { addDays, formatDay, formatHours, formatMinutes, localToday, sessionLabel } from '../../components/progress/format';
 import { useLoaded } from '../../components/useLoaded';
-import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n, type MessageKey } from '../../i18n';
 import { subjectPath, useSubject } from './SubjectLayout';
+import SubjectSection from './SubjectSection';
 import '../../styles/progress.css';
 
 /** Monday first, as a French week; values are the server's (0 Sunday … 6 Saturday). */
@@ -211,17 +211,10 @@ const readPlan = (subjectId: string) => progressApi.plan(subjectId);
 export default function SchedulePage() {
   const { t } = useI18n();
   const { subject } = useSubject();
-  usePageTitle(`${t('tool.schedule')} · ${subject.name}`);
   const { value: reply, error: failed, reload: load } = useLoaded(subject.id, readPlan);
 
   return (
-    <section className="stack" aria-labelledby="schedule-title">
-      <div>
-        <h2 id="schedule-title" className="subject-section-title">
-          {t('tool.schedule')}
-        </h2>
-        <p className="muted">{t('plan.intro')}</p>
-      </div>
+    <SubjectSection tool="schedule" intro="plan.intro">
       {failed && !reply && <RetryAlert message={t('plan.loadError')} onRetry={() => void load()} />}
       {!reply && !failed && <InlineLoading />}
       {reply && (
@@ -230,6 +223,6 @@ export default function SchedulePage() {
           {reply.plan ? <PlanView subjectId={subject.id} subjectName={subject.name} reply={reply} /> : <p className="muted">{t('plan.empty')}</p>}
         </>
       )}
-    </section>
+    </SubjectSection>
   );
 }

@@ -12,9 +12,9 @@ import { InlineLoading } from '../../components/LoadingScreen';
 import RetryAlert from '../../components/RetryAlert';
 import { formatDay } from '../../components/progress/format';
 import { useLoaded } from '../../components/useLoaded';
-import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../i18n';
 import { subjectPath, useSubject } from './SubjectLayout';
+import SubjectSection from './SubjectSection';
 import '../../styles/progress.css';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
@@ -112,7 +112,6 @@ const readTodos = async (subjectId: string) => (await progressApi.todos(subjectI
 export default function TodosPage() {
   const { t } = useI18n();
   const { subject } = useSubject();
-  usePageTitle(`${t('tool.todos')} · ${subject.name}`);
   const { value: todos, error: failed, reload: load, update: setTodos } = useLoaded(subject.id, readTodos);
   const [title, setTitle] = useState('');
   const [due, setDue] = useState('');
@@ -174,13 +173,7 @@ export default function TodosPage() {
   );
 
   return (
-    <section className="stack" aria-labelledby="todos-title">
-      <div>
-        <h2 id="todos-title" className="subject-section-title">
-          {t('tool.todos')}
-        </h2>
-        <p className="muted">{t('todos.intro')}</p>
-      </div>
+    <SubjectSection tool="todos" intro="todos.intro">
       <form className="card todo-add" onSubmit={(e) => void add(e)} noValidate aria-labelledby="todo-add-title">
         <h3 id="todo-add-title">{t('todos.addTitle')}</h3>
         <div className="todo-add-fields">
@@ -226,6 +219,6 @@ export default function TodosPage() {
           )}
         </>
       )}
-    </section>
+    </SubjectSection>
   );
 }
