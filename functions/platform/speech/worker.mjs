@@ -100,21 +100,26 @@ function encodeMp3(lame, wav) {
     at += 8 + size + (size % 2);
   }
   lame.configure({ channels: 1, sampleRate, bitrate: BITRATE });
-  const parts = [];
+  // Written straight into one buffer sized for the constant bit rate (grown if ever short).
+  let mp3 = new Uint8Array(Math.ceil((count / sampleRate) * BITRATE * 125) + 16_384);
+  let size = 0;
+  const append = (bytes) => {
+    if (size + bytes.length > mp3.length) {
+      const grown = new Uint8Array(2 * (size + bytes.length));
+      grown.set(mp3.subarray(0, size));
+      mp3 = grown;
+    }
+    mp3.set(bytes, size);
+    size += bytes.length;
+  };
   const floats = new Float32Array(CHUNK);
   for (let from = 0; from < count; from += CHUNK) {
     const n = Math.min(CHUNK, count - from);
     for (let i = 0; i < n; i++) floats[i] = view.getInt16(start + 2 * (from + i), true) / 32768;
-    parts.push(lame.encode([floats.subarray(0, n)]).slice());
+    append(lame.encode([floats.subarray(0, n)]));
   }
-  parts.push(lame.finalize().slice());
-  const mp3 = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    mp3.set(p, offset);
-    offset += p.length;
-  }
-  return mp3;
+  append(lame.finalize());
+  return mp3.slice(0, size);
 }
 
 const ready = Promise.all([loadEspeak(), createMp3Encoder()]);

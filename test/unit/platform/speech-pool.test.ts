@@ -1,8 +1,11 @@
-// The laptop's speech worker pool: segments spoken at the same time on several workers give the
-// very bytes they give one after the other, an utterance is not slowed by the ones asked after it,
-// and a worker that crashes fails its segment with a speech failure while the pool goes on with a
-// fresh worker.
+// The laptop's speech worker pool: a worker's long-lived espeak-ng instance speaks each utterance
+// as a fresh instance would (text2wav's own way), segments spoken at the same time on several
+// workers give the very bytes they give one after the other, and a worker that crashes fails its
+// segment with a speech failure while the pool goes on with a fresh worker.
+import text2wav from 'text2wav';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createMp3Encoder } from 'wasm-media-encoders';
+import { ESPEAK_VOICES } from '../../../functions/platform/speech/local-voices.js';
 import { localSpeech } from '../../../functions/platform/speech/local.js';
 import { mp3Duration } from '../../../functions/platform/speech/mp3.js';
 import { SpeechFailure } from '../../../functions/platform/speech/pool.js';
@@ -19,6 +22,23 @@ describe('the speech worker pool', () => {
   const single = localSpeech({ workers: 1 });
   const crashing = localSpeech({ workers: 1, workerUrl: new URL('../../support/speech-worker-crash.mjs', import.meta.url) });
   afterAll(() => Promise.all([pooled.close(), single.close(), crashing.close()]));
+
+  it('speaks every utterance as a fresh espeak-ng instance does, however many came before it', async () => {
+    const [text, lang, speaker] = lines[1];
+    for (const [t, l, sp] of lines) await single.synthesize(t, l, sp);
+    const reused = await single.synthesize(text, lang, speaker);
+    // text2wav instantiates espeak-ng for this one utterance; its WAV encoded by LAME in one go.
+    const { voice, speed } = ESPEAK_VOICES[lang][speaker];
+    const wav = await (text2wav as unknown as (...args: string[]) => Promise<Uint8Array>)(text, '-v', voice, '-s', String(speed));
+    const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
+    const samples = new Float32Array((wav.length - 44) / 2).map((_, i) => view.getInt16(44 + 2 * i, true) / 32768);
+    const lame = await createMp3Encoder();
+    lame.configure({ channels: 1, sampleRate: view.getUint32(24, true), bitrate: 48 });
+    // encode() answers a view of LAME's memory that finalize() writes over: copied first.
+    const head = lame.encode([samples]).slice();
+    const fresh = Buffer.concat([head, lame.finalize()]);
+    expect(Buffer.from(reused.mp3).equals(fresh)).toBe(true);
+  }, 120_000);
 
   it('gives the same MP3 bytes for segments spoken concurrently as one after the other', async () => {
     const sequential = [];
