@@ -41,6 +41,8 @@ export async function writeScript(input: PodcastExecutionInput): Promise<ScriptW
     // Deleted, or a duplicate of a run already past this step: nothing to speak.
     return { ...input, segments: item?.status === 'synthesising' ? scriptOf(item).map((_, i) => i) : [] };
   }
+  // The voices get ready while the script is written: segment 1 is spoken as soon as it exists.
+  speech().prepare();
   const course = await loadCourse(input.user_id, item.subject_id, { fileId: item.file_id ?? undefined, fallbackLanguage: item.language });
   const voices = speech().voices(item.language);
   const script = await (await loadEngine()).podcastScript({

@@ -147,7 +147,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
 
   // Work started by triggers (extractions, scheduled jobs) runs in the background; stopping waits
-  // for it (it needs the tables and the bucket), then ends the PDF and OCR worker threads.
+  // for it (it needs the tables and the bucket), then ends the PDF, OCR and speech worker threads.
   const background = new Set<Promise<unknown>>();
   let extractionModule: Promise<typeof import('../../functions/pipelines/extract-upload.js')> | undefined;
   let mounted: MountedFunctions | undefined;
@@ -172,6 +172,8 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     await vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
     while (background.size) await Promise.allSettled([...background]);
     if (extractionModule) await (await extractionModule).closeExtraction().catch((err: unknown) => warn('Stopping the extraction workers failed', err));
+    // The speech worker threads, if a podcast was spoken.
+    if (stepFunctions?.executions().length) await (await import('../../functions/platform/speech/index.js')).closeSpeech().catch((err: unknown) => warn('Stopping the speech workers failed', err));
     const results = await Promise.allSettled([cognito?.close(), storage?.close(), dynamo?.close()]);
     for (const r of results) if (r.status === 'rejected') warn('Stopping an embedded service failed', r.reason);
     await mailbox?.flush();

@@ -13,12 +13,12 @@ export type { SpeechProvider, SpokenAudio, Voice } from './types.js';
 
 const localModule = './local.js';
 let chosen: { provider: SpeechProvider; client?: PollyClient } | undefined;
-let local: Promise<SpeechProvider> | undefined;
+let local: Promise<SpeechProvider & { close(): Promise<void> }> | undefined;
 
 /** The local provider, loaded on its first call; its voices are known without loading it. */
 function lazyLocal(): SpeechProvider {
   const load = () => {
-    local ??= (import(/* @vite-ignore */ localModule) as Promise<{ localSpeech: () => SpeechProvider }>).then(
+    local ??= (import(/* @vite-ignore */ localModule) as Promise<{ localSpeech: () => SpeechProvider & { close(): Promise<void> } }>).then(
       (m) => m.localSpeech(),
       (err: unknown) => {
         local = undefined;
@@ -30,6 +30,7 @@ function lazyLocal(): SpeechProvider {
   return {
     name: 'local',
     voices: (language) => LOCAL_VOICES[language],
+    prepare: () => void load().then((p) => p.prepare(), () => undefined),
     synthesize: async (text, language, speaker) => (await load()).synthesize(text, language, speaker),
   };
 }
@@ -43,6 +44,13 @@ export function speech(): SpeechProvider {
     } else chosen = { provider: lazyLocal() };
   }
   return chosen.provider;
+}
+
+/** Ends what the local provider keeps running (its worker threads), if it was loaded; the laptop host calls it when it stops. */
+export async function closeSpeech(): Promise<void> {
+  const loaded = local;
+  local = undefined;
+  if (loaded) await (await loaded.catch(() => null))?.close();
 }
 
 /** Forget the provider (tests and the laptop host change the configuration between runs). */

@@ -41,6 +41,7 @@ export function pollySpeech(client: PollyClient): SpeechProvider {
       { name: PODCAST_SPEAKERS[language][0], wordsPerMinute: POLLY_VOICES[language].voices[0].wpm },
       { name: PODCAST_SPEAKERS[language][1], wordsPerMinute: POLLY_VOICES[language].voices[1].wpm },
     ],
+    prepare: () => undefined,
     async synthesize(text, language, speaker) {
       const parts: Uint8Array[] = [];
       for (const piece of splitText(text, POLLY_MAX_TEXT)) {

@@ -19,6 +19,8 @@ export interface SpeechProvider {
   readonly name: 'local' | 'polly';
   /** The two voices of a language: speaker 0 and speaker 1. */
   voices(language: CourseLanguage): readonly [Voice, Voice];
+  /** Gets ready to speak soon (the laptop starts its speech workers; Polly needs nothing). */
+  prepare(): void;
   /** Speaks plain text (never markup: a provider builds and escapes its own) with one of the two voices. */
   synthesize(text: string, language: CourseLanguage, speaker: 0 | 1): Promise<SpokenAudio>;
 }

@@ -1,0 +1,140 @@
+// A speech worker thread of the laptop's voices (pool.ts starts them): espeak-ng as text2wav ships
+// it (compiled to WebAssembly) and LAME (wasm-media-encoders), off the thread that serves requests.
+// Plain JavaScript so that it starts without a TypeScript loader, under `node --import tsx` and in
+// vitest alike.
+//
+// One espeak-ng instance serves the worker for its whole life. Its C `main` runs once per
+// utterance; between utterances the WebAssembly memory is put back as it was before the first one
+// (an image taken once the runtime started), so every utterance starts from the same state as a
+// fresh instance would and gives the same bytes, without a new 16 MB memory each time. espeak-ng
+// reads its data from an in-memory folder holding only the files the product's voices use: on
+// text2wav's folder it opened every voice file of every language (about 300) at each utterance.
+//
+// Protocol: on start { ready: true, espeak } (the compiled module, shared with the next workers) or
+// { ready: false, error }; then { id, text, voice, speed } → { id, ok: true, mp3 } (transferred),
+// or { id, ok: false, error: { message }, retire } (retire: this instance can no longer be trusted).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createMp3Encoder } from 'wasm-media-encoders';
+
+const require = createRequire(import.meta.url);
+/** The MP3 settings: mono, at espeak-ng's rate (22.05 kHz), 48 kbit/s. */
+const BITRATE = 48;
+/** Samples handed to LAME at a time: an utterance is encoded as it is read, never as one float copy. */
+const CHUNK = 16_384;
+const DATA_DIR = '/usr/share/espeak-ng-data';
+const WAV = '/utterance.wav';
+
+/** espeak-ng's runtime, its data folder in memory, and the image of its memory before any utterance. */
+async function loadEspeak() {
+  const run = require('text2wav/lib/espeak-ng.js');
+  const compiled = workerData?.espeak instanceof WebAssembly.Module ? workerData.espeak : await WebAssembly.compile(readFileSync(require.resolve('text2wav/lib/espeak-ng.wasm')));
+  const { module } = await new Promise((resolve, reject) => {
+    const m = {
+      noInitialRun: true,
+      print: () => undefined,
+      printErr: () => undefined,
+      // exit() and aborts end the call, not the thread.
+      quit: (status, toThrow) => {
+        throw toThrow ?? new Error(`espeak-ng exited with status ${status}`);
+      },
+      instantiateWasm(imports, done) {
+        WebAssembly.instantiate(compiled, imports).then(done, reject);
+        return {};
+      },
+      // Wrapped: the Emscripten module object has a `then` of its own.
+      onRuntimeInitialized: () => resolve({ module: m }),
+    };
+    run(m);
+  });
+  const FS = module.FS;
+  // text2wav mounts its package folder; the voices get their own files only, in memory.
+  FS.unmount('/usr/share');
+  const root = join(dirname(require.resolve('text2wav/package.json')), 'espeak-ng-data');
+  for (const file of workerData.dataFiles) {
+    const target = `${DATA_DIR}/${file}`;
+    FS.mkdirTree(target.slice(0, target.lastIndexOf('/')));
+    FS.writeFile(target, readFileSync(join(root, file)));
+  }
+  const memory = new Uint8Array(module.wasmMemory.buffer);
+  let end = memory.length;
+  while (end > 0 && memory[end - 1] === 0) end--;
+  return { module, compiled, memory, image: memory.slice(0, end) };
+}
+
+/** Speaks one utterance to a 16-bit mono WAV (the same bytes as a fresh espeak-ng instance). */
+function espeakWav({ module, memory, image }, text, voice, speed) {
+  // The image, and zeros where the last utterance's heap reached beyond it (pages never reached stay untouched).
+  memory.set(image);
+  memory.fill(0, image.length, Math.max(image.length, module._sbrk(0)));
+  const stack = module.stackSave();
+  try {
+    module.callMain(['-w', WAV, '-v', voice, '-s', String(speed), '--', text]);
+  } finally {
+    module.stackRestore(stack);
+  }
+  const { FS } = module;
+  if (!FS.analyzePath(WAV).exists) throw new Error(`espeak-ng produced no audio (voice ${voice})`);
+  const wav = FS.readFile(WAV);
+  FS.unlink(WAV);
+  return wav;
+}
+
+/** The WAV's samples encoded to MP3 a chunk at a time. */
+function encodeMp3(lame, wav) {
+  const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
+  const sampleRate = view.getUint32(24, true);
+  let at = 12;
+  let start = wav.length;
+  let count = 0;
+  while (at + 8 <= wav.length) {
+    const id = String.fromCharCode(wav[at], wav[at + 1], wav[at + 2], wav[at + 3]);
+    const size = view.getUint32(at + 4, true);
+    if (id === 'data') {
+      start = at + 8;
+      count = Math.floor(Math.min(size, wav.length - start) / 2);
+      break;
+    }
+    at += 8 + size + (size % 2);
+  }
+  lame.configure({ channels: 1, sampleRate, bitrate: BITRATE });
+  // Written straight into one buffer sized for the constant bit rate (grown if ever short).
+  let mp3 = new Uint8Array(Math.ceil((count / sampleRate) * BITRATE * 125) + 16_384);
+  let size = 0;
+  const append = (bytes) => {
+    if (size + bytes.length > mp3.length) {
+      const grown = new Uint8Array(2 * (size + bytes.length));
+      grown.set(mp3.subarray(0, size));
+      mp3 = grown;
+    }
+    mp3.set(bytes, size);
+    size += bytes.length;
+  };
+  const floats = new Float32Array(CHUNK);
+  for (let from = 0; from < count; from += CHUNK) {
+    const n = Math.min(CHUNK, count - from);
+    for (let i = 0; i < n; i++) floats[i] = view.getInt16(start + 2 * (from + i), true) / 32768;
+    append(lame.encode([floats.subarray(0, n)]));
+  }
+  append(lame.finalize());
+  return mp3.slice(0, size);
+}
+
+const ready = Promise.all([loadEspeak(), createMp3Encoder()]);
+ready.then(
+  ([espeak]) => parentPort.postMessage({ ready: true, espeak: espeak.compiled }),
+  (err) => parentPort.postMessage({ ready: false, error: { message: err instanceof Error ? err.message : String(err) } }),
+);
+
+parentPort.on('message', async ({ id, text, voice, speed }) => {
+  try {
+    const [espeak, lame] = await ready;
+    const mp3 = encodeMp3(lame, espeakWav(espeak, text, voice, speed));
+    parentPort.postMessage({ id, ok: true, mp3 }, [mp3.buffer]);
+  } catch (err) {
+    // An abort leaves espeak-ng's runtime unusable; anything else may have left LAME mid-stream.
+    parentPort.postMessage({ id, ok: false, error: { message: err instanceof Error ? err.message : String(err) }, retire: true });
+  }
+});
