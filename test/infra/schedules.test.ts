@@ -51,16 +51,20 @@ const statementsOf = (json: Json, fnId: string): Json[] => {
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
 };
 
+/** The one schedule invoking a function: its expression in Paris time, two retries, failures kept in a queue. */
+const expectScheduled = (json: Json, fnId: string, expression: string) => {
+  const schedules = ofType(json, 'AWS::Scheduler::Schedule').filter(([, s]) => JSON.stringify(s.Properties.Target.Arn) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }));
+  expect(schedules).toHaveLength(1);
+  const props = schedules[0][1].Properties;
+  expect(props.ScheduleExpression).toBe(expression);
+  expect(props.ScheduleExpressionTimezone).toBe('Europe/Paris');
+  expect(props.Target.RetryPolicy.MaximumRetryAttempts).toBe(2);
+  expect(props.Target.DeadLetterConfig.Arn).toBeDefined();
+};
+
 describe('study reminders', () => {
   it('run every day at 07:00 Paris time, retried, with failures kept', () => {
-    const [id] = reminderFn(withSender.json);
-    const schedules = ofType(withSender.json, 'AWS::Scheduler::Schedule').filter(([, s]) => JSON.stringify(s.Properties.Target.Arn) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] }));
-    expect(schedules).toHaveLength(1);
-    const props = schedules[0][1].Properties;
-    expect(props.ScheduleExpression).toBe('cron(0 7 * * ? *)');
-    expect(props.ScheduleExpressionTimezone).toBe('Europe/Paris');
-    expect(props.Target.RetryPolicy.MaximumRetryAttempts).toBe(2);
-    expect(props.Target.DeadLetterConfig.Arn).toBeDefined();
+    expectScheduled(withSender.json, reminderFn(withSender.json)[0], 'cron(0 7 * * ? *)');
   });
 
   it('send only from the configured SES identity, and read users without changing them', () => {
@@ -118,14 +122,7 @@ describe('the podcast draft sweep', () => {
   };
 
   it('runs every day at 03:30 Paris time, retried, with failures kept', () => {
-    const [id] = sweepFn(withSender.json);
-    const schedules = ofType(withSender.json, 'AWS::Scheduler::Schedule').filter(([, s]) => JSON.stringify(s.Properties.Target.Arn) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] }));
-    expect(schedules).toHaveLength(1);
-    const props = schedules[0][1].Properties;
-    expect(props.ScheduleExpression).toBe('cron(30 3 * * ? *)');
-    expect(props.ScheduleExpressionTimezone).toBe('Europe/Paris');
-    expect(props.Target.RetryPolicy.MaximumRetryAttempts).toBe(2);
-    expect(props.Target.DeadLetterConfig.Arn).toBeDefined();
+    expectScheduled(withSender.json, sweepFn(withSender.json)[0], 'cron(30 3 * * ? *)');
   });
 
   it('finds the drafts through a sparse index of the Podcasts table keyed by their end', () => {

@@ -2,8 +2,9 @@
 // its schedule would, at an instant after a free student's draft has expired (a draft lasts 24 h:
 // the scheduled time stands in for the day passing). The student never lists their podcasts
 // again, yet the draft's audio and then its record go; saved podcasts and drafts still live keep
-// theirs; a second run finds nothing; a save that beats the sweep to a draft keeps its audio.
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+// theirs; a second run finds nothing; a save that beats the sweep to a draft keeps its audio, and
+// one that comes after the sweep's claim is refused (a removal broken half way is finished later).
+import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it, vi } from 'vitest';
 import { storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
@@ -100,7 +101,7 @@ describe('the podcast draft sweep', () => {
     expect((await api(host, `/api/podcasts/${live.id}`, { token: free.user.accessToken })).status).toBe(404);
   }, 240_000);
 
-  it('lets a save that reaches the draft first win: the index still listed it, yet its audio stays', async () => {
+  it('lets a save that reaches the draft first keep it with its audio, and refuses a save that comes after the claim', async () => {
     await quickSpeech();
     const premium = await studentWithCourse(true);
     const draft = await premium.podcast();
@@ -117,13 +118,28 @@ describe('the podcast draft sweep', () => {
     expect(await readPodcast(premium.user.sub, draft.id)).toMatchObject({ saved: true });
     expect((await expiredDrafts(at)).map((d) => d.id)).not.toContain(draft.id);
 
-    // The other order: once a sweep has claimed a draft, a save no longer reaches it.
+    // The other order: a sweep claims the draft, and storage fails half way through its audio. The
+    // claimed draft is no longer shown nor savable (the student's clock says it is still live),
+    // and the next run finishes the removal.
     const second = await premium.podcast();
     const claimedAt = new Date((second.draftUntil + 60) * 1000);
-    expect(await sweep(claimedAt)).toMatchObject({ removed: 1, kept: 0, failed: 0 });
+    const send = storage().send.bind(storage());
+    let failed = false;
+    vi.spyOn(storage(), 'send').mockImplementation((async (command: unknown) => {
+      if (!failed && command instanceof DeleteObjectCommand && command.input.Key === `${premium.user.sub}/podcasts/${second.id}/episode.mp3`) {
+        failed = true;
+        throw new Error('storage unavailable');
+      }
+      return send(command as never);
+    }) as never);
+    expect(await sweep(claimedAt)).toMatchObject({ removed: 0, failed: 1 });
+    expect(await readPodcast(premium.user.sub, second.id)).toMatchObject({ saved: false, swept_at: Math.floor(claimedAt.getTime() / 1000) });
     const late = await save(premium.user, second.id);
     expect(late.status).toBe(404);
     expect(late.body.error.code).toBe('podcast_not_found');
+    expect((await api(setup.host, `/api/podcasts/${second.id}`, { token: premium.user.accessToken })).status).toBe(404);
+    expect(await sweep(claimedAt)).toMatchObject({ candidates: 1, removed: 1, failed: 0 });
     expect(await objectsUnder(`${premium.user.sub}/podcasts/${second.id}/`)).toEqual([]);
+    expect(await readPodcast(premium.user.sub, second.id)).toBeNull();
   }, 180_000);
 });
