@@ -14,7 +14,7 @@ import { PRODUCT_TIME_ZONE } from './core/limits.js';
 import type { PodcastTaskState } from './pipelines/podcast-machine.js';
 
 export type TableAccess = 'read' | 'readWrite';
-export type BucketAccess = 'read' | 'readDelete' | 'readWrite' | 'readWriteDelete';
+export type BucketAccess = 'read' | 'delete' | 'readDelete' | 'readWrite' | 'readWriteDelete';
 /** AWS services a function calls besides its tables, bucket and secrets. */
 export type Capability = 'bedrock' | 'textract' | 'cognito-admin' | 'read-users' | 'polly' | 'start-podcast' | 'send-email';
 
@@ -54,6 +54,9 @@ export interface FunctionDef {
   trigger: Trigger;
   tables: Partial<Record<TableKey, TableAccess>>;
   uploads?: BucketAccess;
+  // The object keys the bucket access is limited to, as an IAM key pattern (every podcast's audio:
+  // any user, then `/podcasts/`, then anything); every key when absent.
+  uploadsKeys?: string;
   secrets?: SecretKey[];
   capabilities?: Capability[];
   /** Configuration variables (functions/platform/config.ts) both hosts must give this function. */
@@ -166,6 +169,23 @@ export const registry = [
     env: ['APP_URL', 'USER_POOL_ID'],
     // The sender: the deployment's SES identity (no sender, no reminders); the laptop's SES stand-in.
     optionalEnv: ['MAIL_FROM', 'SES_ENDPOINT'],
+    memoryMb: 512,
+    timeoutSeconds: 15 * 60,
+    retries: 2,
+  },
+  {
+    id: 'PodcastDraftSweep',
+    description: "Removes expired podcast drafts: each one's audio, then its record",
+    entry: 'functions/pipelines/podcast-draft-sweep.ts',
+    handler: 'handler',
+    load: async () => (await import('./pipelines/podcast-draft-sweep.js')).handler,
+    // 03:30 in France, every day, when few students listen; the laptop also sweeps when it starts.
+    trigger: { kind: 'schedule', cron: { minute: '30', hour: '3', day: '*', month: '*' }, timeZone: PRODUCT_TIME_ZONE, catchUp: true },
+    tables: { podcasts: 'readWrite' },
+    // Lists and deletes podcast audio, nothing else of the bucket (no reading, no writing).
+    uploads: 'delete',
+    uploadsKeys: '*/podcasts/*',
+    env: [],
     memoryMb: 512,
     timeoutSeconds: 15 * 60,
     retries: 2,

@@ -64,6 +64,7 @@ const tableActions: Record<TableAccess, string[]> = {
 
 const objectActions: Record<BucketAccess, string[]> = {
   read: ['s3:GetObject'],
+  delete: ['s3:DeleteObject'],
   readDelete: ['s3:GetObject', 's3:DeleteObject'],
   readWrite: ['s3:GetObject', 's3:PutObject'],
   readWriteDelete: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
@@ -141,12 +142,21 @@ export class HouseFunction extends NodejsFunction {
     return this;
   }
 
-  /** Grants access to the uploads bucket's objects and sets UPLOADS_BUCKET. */
-  useUploads(bucket: IBucket, access: BucketAccess): this {
-    this.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
-    this.addToRolePolicy(new PolicyStatement({ actions: objectActions[access], resources: [bucket.arnForObjects('*')] }));
+  /**
+   * Grants access to the uploads bucket's objects and sets UPLOADS_BUCKET; `keys` (an IAM key
+   * pattern) limits both the objects and the listing to those keys.
+   */
+  useUploads(bucket: IBucket, access: BucketAccess, keys = '*'): this {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucket.bucketArn],
+        conditions: keys === '*' ? undefined : { StringLike: { 's3:prefix': keys } },
+      }),
+    );
+    this.addToRolePolicy(new PolicyStatement({ actions: objectActions[access], resources: [bucket.arnForObjects(keys)] }));
     Validations.of(this.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/*]`,
+      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/${keys}]`,
       reason: 'Object keys start with the student\'s user id, which is known only per request; the handlers build every key from the caller\'s verified identity.',
     });
     this.addEnvironment('UPLOADS_BUCKET', bucket.bucketName);

@@ -111,7 +111,7 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
   if (def.ephemeralStorageMb) (fn.node.defaultChild as CfnFunction).ephemeralStorage = { size: def.ephemeralStorageMb };
 
   for (const [key, access] of Object.entries(def.tables)) fn.useTable(ctx.data.tables[key as keyof Data['tables']], access);
-  if (def.uploads) fn.useUploads(ctx.uploads, def.uploads);
+  if (def.uploads) fn.useUploads(ctx.uploads, def.uploads, def.uploadsKeys);
 
   for (const key of def.secrets ?? []) {
     const secret = secrets[key];

@@ -220,6 +220,9 @@ export const tables = {
    * measured length of each segment (`segment_seconds`, one map entry per segment, written by
    * the pipeline's tasks one conditional update at a time). Unsaved ones expire after a day
    * (`expires_at`); their audio lives under the student's prefix in the uploads bucket.
+   * A draft carries `draft_open = 'open'` beside its `draft_until` (both removed on save): the
+   * sparse index `by-draft-end` holds the unsaved drafts alone, ordered by their end, so the daily
+   * sweep reads the expired ones (`draft_until <= now`) without a scan.
    */
   podcasts: {
     id: 'Podcasts',
@@ -228,6 +231,13 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
     ttlAttribute: 'expires_at',
+    indexes: [
+      {
+        name: 'by-draft-end',
+        partitionKey: { name: 'draft_open', type: 'S' },
+        sortKey: { name: 'draft_until', type: 'N' },
+      },
+    ],
   },
   /**
    * Events and requests already handled, so that a replay returns the first result instead of

@@ -47,12 +47,13 @@ function resolved(value: unknown, region: string): string {
 function bedrockStatements(json: Json, region: string) {
   const found: { roles: string[]; actions: string[]; resources: string[]; condition?: Json }[] = [];
   for (const resource of Object.values(json.Resources as Record<string, Json>)) {
-    if (resource.Type !== 'AWS::IAM::Policy') continue;
+    // A role's own policy, and the overflow managed policies CDK attaches when that grows too large.
+    if (resource.Type !== 'AWS::IAM::Policy' && resource.Type !== 'AWS::IAM::ManagedPolicy') continue;
     for (const s of resource.Properties.PolicyDocument.Statement as Json[]) {
       const actions = [s.Action].flat() as string[];
       if (!actions.some((a) => a.startsWith('bedrock:'))) continue;
       found.push({
-        roles: (resource.Properties.Roles as Json[]).map((r) => r.Ref as string),
+        roles: ((resource.Properties.Roles ?? []) as Json[]).map((r) => r.Ref as string),
         actions,
         resources: [s.Resource].flat().map((r: unknown) => resolved(r, region)),
         condition: s.Condition,

@@ -33,8 +33,9 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 const ofType = (type: string): [string, Json][] => Object.entries(json.Resources as Record<string, Json>).filter(([, r]) => r.Type === type);
 const statementsOf = (fnId: string): Json[] => {
   const roleId = json.Resources[fnId].Properties.Role['Fn::GetAtt'][0];
-  return ofType('AWS::IAM::Policy')
-    .filter(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+  // The role's own policy and, when that grows past IAM's inline size, the overflow managed policies CDK attaches beside it.
+  return [...ofType('AWS::IAM::Policy'), ...ofType('AWS::IAM::ManagedPolicy')]
+    .filter(([, p]) => (p.Properties.Roles ?? []).some((r: Json) => r.Ref === roleId))
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
 };
 const fnId = (handler: string): string => ofType('AWS::Lambda::Function').find(([, f]) => f.Properties.Handler === `index.${handler}` && f.Properties.Description?.includes('odcast'))![0];

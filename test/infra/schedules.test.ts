@@ -1,7 +1,9 @@
 // The study reminders in the template: a daily EventBridge Scheduler schedule at 07:00 Paris time
 // invoking the reminder function, which may read a user (AdminGetUser, nothing else in the pool)
 // and send e-mail from the deployment's SES identity only, with its sender configured; without a
-// sender it gets no SES permission at all; cdk-nag finds nothing.
+// sender it gets no SES permission at all. The podcast draft sweep: daily at 03:30 Paris time, the
+// Podcasts table's sparse index of drafts by their end, and a function that may use that table
+// and its index only and list and delete podcast audio only. cdk-nag finds nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,16 +51,20 @@ const statementsOf = (json: Json, fnId: string): Json[] => {
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
 };
 
+/** The one schedule invoking a function: its expression in Paris time, two retries, failures kept in a queue. */
+const expectScheduled = (json: Json, fnId: string, expression: string) => {
+  const schedules = ofType(json, 'AWS::Scheduler::Schedule').filter(([, s]) => JSON.stringify(s.Properties.Target.Arn) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }));
+  expect(schedules).toHaveLength(1);
+  const props = schedules[0][1].Properties;
+  expect(props.ScheduleExpression).toBe(expression);
+  expect(props.ScheduleExpressionTimezone).toBe('Europe/Paris');
+  expect(props.Target.RetryPolicy.MaximumRetryAttempts).toBe(2);
+  expect(props.Target.DeadLetterConfig.Arn).toBeDefined();
+};
+
 describe('study reminders', () => {
   it('run every day at 07:00 Paris time, retried, with failures kept', () => {
-    const [id] = reminderFn(withSender.json);
-    const schedules = ofType(withSender.json, 'AWS::Scheduler::Schedule').filter(([, s]) => JSON.stringify(s.Properties.Target.Arn) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] }));
-    expect(schedules).toHaveLength(1);
-    const props = schedules[0][1].Properties;
-    expect(props.ScheduleExpression).toBe('cron(0 7 * * ? *)');
-    expect(props.ScheduleExpressionTimezone).toBe('Europe/Paris');
-    expect(props.Target.RetryPolicy.MaximumRetryAttempts).toBe(2);
-    expect(props.Target.DeadLetterConfig.Arn).toBeDefined();
+    expectScheduled(withSender.json, reminderFn(withSender.json)[0], 'cron(0 7 * * ? *)');
   });
 
   it('send only from the configured SES identity, and read users without changing them', () => {
@@ -100,5 +106,60 @@ describe('study reminders', () => {
     const report = new AwsSolutionsChecks().validateScope(withSender.stack);
     const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
     expect(findings).toEqual([]);
+  });
+});
+
+describe('the podcast draft sweep', () => {
+  const sweepFn = (json: Json): [string, Json] => {
+    const found = ofType(json, 'AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).startsWith('Removes expired podcast drafts'));
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+  const podcastsTable = (json: Json): [string, Json] => {
+    const found = ofType(json, 'AWS::DynamoDB::Table').filter(([id]) => id.includes('Podcasts'));
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+
+  it('runs every day at 03:30 Paris time, retried, with failures kept', () => {
+    expectScheduled(withSender.json, sweepFn(withSender.json)[0], 'cron(30 3 * * ? *)');
+  });
+
+  it('finds the drafts through a sparse index of the Podcasts table keyed by their end', () => {
+    const [, table] = podcastsTable(withSender.json);
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: 'by-draft-end',
+        KeySchema: [
+          { AttributeName: 'draft_open', KeyType: 'HASH' },
+          { AttributeName: 'draft_until', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ]);
+    expect(table.Properties.AttributeDefinitions).toEqual(expect.arrayContaining([{ AttributeName: 'draft_until', AttributeType: 'N' }]));
+    expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
+  });
+
+  it('may use the Podcasts table and its index, and list and delete podcast audio, nothing more', () => {
+    const [id, fn] = sweepFn(withSender.json);
+    const [tableId] = podcastsTable(withSender.json);
+    const [bucketId] = ofType(withSender.json, 'AWS::S3::Bucket').find(([, r]) => r.Properties.CorsConfiguration !== undefined)!;
+    const statements = statementsOf(withSender.json, id);
+    const dynamo = statements.filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
+    expect(dynamo).toHaveLength(1);
+    expect(dynamo[0].Action).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
+    expect(dynamo[0].Resource).toEqual([
+      { 'Fn::GetAtt': [tableId, 'Arn'] },
+      { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/by-draft-end']] },
+    ]);
+    const s3 = statements.filter((s) => JSON.stringify(s.Action).includes('s3:'));
+    expect(s3).toEqual([
+      expect.objectContaining({ Action: 's3:ListBucket', Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] }, Condition: { StringLike: { 's3:prefix': '*/podcasts/*' } } }),
+      expect.objectContaining({ Action: 's3:DeleteObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*/podcasts/*']] } }),
+    ]);
+    const others = statements.filter((s) => !/dynamodb:|s3:|logs:|xray:/.test(JSON.stringify(s.Action)));
+    expect(others).toEqual([]);
+    expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(['NODE_OPTIONS', 'TABLE_PODCASTS', 'UPLOADS_BUCKET']);
   });
 });

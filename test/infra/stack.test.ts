@@ -284,8 +284,8 @@ describe('API', () => {
     expect(env.USER_POOL_ID).toEqual({ Ref: poolId });
 
     const roleId = handler.Properties.Role['Fn::GetAtt'][0];
-    const statements = resourcesOf(base.json, 'AWS::IAM::Policy')
-      .filter(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+    const statements = [...resourcesOf(base.json, 'AWS::IAM::Policy'), ...resourcesOf(base.json, 'AWS::IAM::ManagedPolicy')]
+      .filter(([, p]) => (p.Properties.Roles ?? []).some((r: Json) => r.Ref === roleId))
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
     const actions = statements.flatMap((s) => [s.Action].flat());
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser']));
@@ -371,8 +371,8 @@ describe('function registry', () => {
       const [, fn] = lambdaOf(full.json, def);
       const env = fn.Properties.Environment.Variables;
       const roleId = fn.Properties.Role['Fn::GetAtt'][0];
-      const statements = resourcesOf(full.json, 'AWS::IAM::Policy')
-        .filter(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+      const statements = [...resourcesOf(full.json, 'AWS::IAM::Policy'), ...resourcesOf(full.json, 'AWS::IAM::ManagedPolicy')]
+        .filter(([, p]) => (p.Properties.Roles ?? []).some((r: Json) => r.Ref === roleId))
         .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
       for (const key of named) {
         expect(env[secrets[key].idVariable]).toBe(google[secretInput(key)!]);

@@ -46,4 +46,13 @@ describe('function registry', () => {
     const summer = new Cron(pattern, { timezone: job.trigger.timeZone }).nextRun(new Date('2026-06-15T12:00:00Z'));
     expect(summer?.toISOString()).toBe('2026-06-30T22:00:00.000Z');
   });
+
+  it('sweeps podcast drafts every day at 03:30 in France, and catches up when the laptop starts', () => {
+    const sweep = functionsOf('schedule').find((f) => f.id === 'PodcastDraftSweep')!;
+    expect(sweep.trigger.catchUp).toBe(true);
+    const cron = new Cron(cronPattern(sweep.trigger.cron), { timezone: sweep.trigger.timeZone });
+    // 03:30 in Paris is 02:30 UTC in winter, 01:30 UTC in summer; every day.
+    expect(cron.nextRuns(2, new Date('2026-11-15T12:00:00Z')).map((d) => d.toISOString())).toEqual(['2026-11-16T02:30:00.000Z', '2026-11-17T02:30:00.000Z']);
+    expect(cron.nextRun(new Date('2026-06-15T12:00:00Z'))?.toISOString()).toBe('2026-06-16T01:30:00.000Z');
+  });
 });

@@ -7,9 +7,13 @@
 // student's prefix, so account deletion removes it with the rest of their objects.
 //
 // A draft (not saved) expires 24 h after it was created: readers hide it from then on, and the
-// delete path removes its audio and record when the student's podcasts are next listed (the
-// record's `expires_at` is also DynamoDB's TTL attribute in the cloud, set a week later so the
-// sweep sees the record first).
+// daily sweep (functions/pipelines/podcast-draft-sweep.ts) removes its audio and then its record,
+// finding it through the sparse index `by-draft-end` (`draft_open`, `draft_until`: on drafts only,
+// removed on save); listing the student's podcasts removes the expired drafts it meets the same
+// way. Either claims the draft first with an update conditional on it being unsaved and past its
+// end, and saving is conditional on no claim: a save and a sweep racing, one wins, and a saved
+// podcast never loses its audio. The record's `expires_at` is DynamoDB's TTL in the cloud, a week
+// after the end: only a backstop, as the sweep sees the record first.
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
@@ -30,6 +34,10 @@ export interface PodcastItem extends Omit<PodcastView, 'expires_at' | 'segments'
   draft_until?: number;
   /** DynamoDB's TTL (epoch seconds), a week after `draft_until`; absent once saved. */
   expires_at?: number;
+  /** `open` while unsaved: with `draft_until`, the key of the sparse index `by-draft-end`. */
+  draft_open?: 'open';
+  /** Epoch seconds: when a sweep claimed the expired draft for removal (it can no longer be saved). */
+  swept_at?: number;
   speakers: [string, string];
   /** The script's lines, once written. */
   script_json?: string;
@@ -48,8 +56,8 @@ export const audioPrefix = (userId: string, podcastId: string): string => `${use
 export const segmentKey = (userId: string, podcastId: string, index: number): string => `${audioPrefix(userId, podcastId)}${String(index).padStart(3, '0')}.mp3`;
 export const episodeKey = (userId: string, podcastId: string): string => `${audioPrefix(userId, podcastId)}episode.mp3`;
 
-export function isLivePodcast(item: Pick<PodcastItem, 'saved' | 'draft_until'>, now: Date): boolean {
-  return item.saved || (typeof item.draft_until === 'number' && item.draft_until > now.getTime() / 1000);
+export function isLivePodcast(item: Pick<PodcastItem, 'saved' | 'draft_until' | 'swept_at'>, now: Date): boolean {
+  return item.saved || (item.swept_at === undefined && typeof item.draft_until === 'number' && item.draft_until > now.getTime() / 1000);
 }
 
 export function scriptOf(item: PodcastItem): PodcastLine[] {
@@ -103,6 +111,7 @@ export async function createPodcast(fields: Omit<PodcastItem, 'sk' | 'status' | 
     segments_done: 0,
     error: null,
     saved: false,
+    draft_open: 'open',
     draft_until: draftUntil,
     expires_at: draftUntil + SWEEP_GRACE_SECONDS,
     duration_seconds: null,
@@ -139,7 +148,7 @@ export async function listPodcasts(userId: string, now: Date, filter: { subjectI
     ConsistentRead: true,
   })) as unknown as PodcastItem[];
   const expired = items.filter((i) => !isLivePodcast(i, now));
-  await Promise.all(expired.map((i) => removePodcast(i, now).catch(() => undefined)));
+  await Promise.all(expired.map((i) => removeExpiredDraft(i, now).catch(() => undefined)));
   return items
     .filter((i) => isLivePodcast(i, now))
     .filter((i) => !filter.subjectId || i.subject_id === filter.subjectId)
@@ -222,7 +231,7 @@ async function updateLive(userId: string, podcastId: string, now: Date, update: 
         TableName: table(),
         Key: { user_id: userId, sk: podcastId },
         UpdateExpression: update.expression,
-        ConditionExpression: 'attribute_exists(sk) AND (saved = :yes OR draft_until > :now)',
+        ConditionExpression: 'attribute_exists(sk) AND (saved = :yes OR (draft_until > :now AND attribute_not_exists(swept_at)))',
         ExpressionAttributeNames: update.names,
         ExpressionAttributeValues: { ...update.values, ':yes': true, ':now': Math.floor(now.getTime() / 1000) },
         ReturnValues: 'ALL_NEW',
@@ -237,7 +246,7 @@ async function updateLive(userId: string, podcastId: string, now: Date, update: 
 
 /** Saved: the podcast stops expiring. */
 export const savePodcast = (userId: string, podcastId: string, now: Date): Promise<PodcastItem> =>
-  updateLive(userId, podcastId, now, { expression: 'SET saved = :yes REMOVE expires_at, draft_until', values: {} });
+  updateLive(userId, podcastId, now, { expression: 'SET saved = :yes REMOVE expires_at, draft_until, draft_open', values: {} });
 
 export async function setPosition(userId: string, podcastId: string, position: { segment: number; seconds: number }, now: Date): Promise<void> {
   await updateLive(userId, podcastId, now, { expression: 'SET #position = :p', names: { '#position': 'position' }, values: { ':p': position } });
@@ -263,6 +272,44 @@ export async function removePodcast(item: Pick<PodcastItem, 'user_id' | 'id'>, n
   const out = await db().send(new DeleteCommand({ TableName: table(), Key: { user_id: item.user_id, sk: item.id }, ReturnValues: 'ALL_OLD' }));
   const old = out.Attributes as PodcastItem | undefined;
   return Boolean(old && isLivePodcast(old, now));
+}
+
+/**
+ * Removes a draft past its end, unless it was saved meanwhile: claimed first (`swept_at`, one update
+ * conditional on being unsaved and expired at `now`; a save is conditional on no claim, so of a
+ * save and a sweep racing exactly one wins), then its audio and its record. Returns whether it was
+ * removed; a draft saved, deleted or still live is left as it is. A claim whose removal failed
+ * half way (storage) is claimed and removed again by the next sweep or listing.
+ */
+export async function removeExpiredDraft(item: Pick<PodcastItem, 'user_id' | 'id'>, now: Date): Promise<boolean> {
+  const claimed = await conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: item.user_id, sk: item.id },
+      UpdateExpression: 'SET swept_at = :now',
+      ConditionExpression: 'attribute_exists(sk) AND saved = :no AND draft_until <= :now',
+      ExpressionAttributeValues: { ':no': false, ':now': Math.floor(now.getTime() / 1000) },
+    }),
+  );
+  if (!claimed) return false;
+  await removePodcast(item, now);
+  return true;
+}
+
+/**
+ * The drafts whose end has passed at `now`, from the sparse index `by-draft-end` (drafts only,
+ * ordered by their end: one key range, no scan), oldest first. The index may lag a save: the
+ * removal checks the record itself.
+ */
+export async function expiredDrafts(now: Date): Promise<Pick<PodcastItem, 'user_id' | 'id' | 'draft_until'>[]> {
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: 'by-draft-end',
+    KeyConditionExpression: 'draft_open = :open AND draft_until <= :now',
+    ExpressionAttributeValues: { ':open': 'open', ':now': Math.floor(now.getTime() / 1000) },
+    ProjectionExpression: 'user_id, id, draft_until',
+  });
+  return items as unknown as Pick<PodcastItem, 'user_id' | 'id' | 'draft_until'>[];
 }
 
 /** Every podcast of a subject, saved or not, with its audio (subject deletion). */
