@@ -182,7 +182,7 @@ export const fr = {
   'profile.saved': 'Profil mis à jour.',
   'profile.reminders': 'Rappels',
   'profile.remindersLabel': "Rappels d'étude par e-mail",
-  'profile.remindersHint': "Un e-mail chaque jour d'étude de vos plannings d'examen, avec les séances du jour et le lien vers votre planning.",
+  'profile.remindersHint': "Un e-mail chaque jour d'étude de tes plannings d'examen, avec les séances du jour et le lien vers ton planning.",
   'profile.remindersLocked': "Les rappels d'étude par e-mail sont réservés aux abonnés Premium.",
   'profile.remindersUnlock': 'Débloquer avec Premium',
   'profile.remindersOn': "Rappels d'étude activés.",
