@@ -8,6 +8,7 @@
 // TTL, a week after the end, stays as the backstop.
 import { logger } from '../platform/logger.js';
 import { expiredDrafts, removeExpiredDraft } from '../platform/store/podcasts.js';
+import { forEachLimit } from '../core/concurrency.js';
 
 /** Drafts removed at once. */
 const PARALLEL_DRAFTS = 4;
@@ -34,21 +35,15 @@ export async function handler(event: { scheduledTime?: string } = {}): Promise<D
 export async function sweepPodcastDrafts(now: Date): Promise<DraftSweepResult> {
   const drafts = await expiredDrafts(now);
   const result: DraftSweepResult = { at: now.toISOString(), candidates: drafts.length, removed: 0, kept: 0, failed: 0 };
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(PARALLEL_DRAFTS, drafts.length) }, async () => {
-      while (next < drafts.length) {
-        const draft = drafts[next++];
-        try {
-          if (await removeExpiredDraft(draft, now)) result.removed++;
-          else result.kept++;
-        } catch (err) {
-          result.failed++;
-          logger.error({ userId: draft.user_id, podcastId: draft.id, err: err instanceof Error ? err.message : String(err) }, 'podcast draft sweep failed');
-        }
-      }
-    }),
-  );
+  await forEachLimit(drafts, PARALLEL_DRAFTS, async (draft) => {
+    try {
+      if (await removeExpiredDraft(draft, now)) result.removed++;
+      else result.kept++;
+    } catch (err) {
+      result.failed++;
+      logger.error({ userId: draft.user_id, podcastId: draft.id, err: err instanceof Error ? err.message : String(err) }, 'podcast draft sweep failed');
+    }
+  });
   logger.info(result, 'podcast draft sweep');
   return result;
 }

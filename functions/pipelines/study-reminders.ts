@@ -21,6 +21,7 @@ import { plansToRemind, reminderClaim } from '../platform/store/progress.js';
 import { loadSubjectPlan } from '../platform/study-plan.js';
 import { unsubscribeToken } from '../platform/unsubscribe-token.js';
 import { verifiedAddress } from '../platform/users.js';
+import { forEachLimit } from '../core/concurrency.js';
 
 /** Students handled at once. */
 const PARALLEL_STUDENTS = 4;
@@ -51,19 +52,13 @@ export async function sendStudyReminders(date: string, now: Date): Promise<Study
   }
   const students = [...(await plansToRemind(weekdayOf(dayNumber(date)), date))];
   const outcomes: StudyRemindersResult['outcomes'] = {};
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(PARALLEL_STUDENTS, students.length) }, async () => {
-      while (next < students.length) {
-        const [userId, subjectIds] = students[next++];
-        const outcome = await remindStudent(userId, subjectIds, date, now).catch((err: unknown) => {
-          logger.error({ userId, err: err instanceof Error ? err.message : String(err) }, 'study reminder failed');
-          return 'failed' as const;
-        });
-        outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-      }
-    }),
-  );
+  await forEachLimit(students, PARALLEL_STUDENTS, async ([userId, subjectIds]) => {
+    const outcome = await remindStudent(userId, subjectIds, date, now).catch((err: unknown) => {
+      logger.error({ userId, err: err instanceof Error ? err.message : String(err) }, 'study reminder failed');
+      return 'failed' as const;
+    });
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  });
   logger.info({ date, candidates: students.length, outcomes }, 'study reminders');
   return { date, candidates: students.length, outcomes };
 }

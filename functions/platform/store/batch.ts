@@ -3,6 +3,7 @@
 // many items at once goes through here.
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../clients.js';
+import { forEachLimit } from '../../core/concurrency.js';
 
 export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
@@ -27,10 +28,5 @@ async function writeBatch(table: string, requests: WriteRequest[]): Promise<void
 export async function batchWrite(table: string, requests: WriteRequest[], parallel = 1): Promise<void> {
   const batches: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += BATCH) batches.push(requests.slice(i, i + BATCH));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(parallel, batches.length) }, async () => {
-      while (next < batches.length) await writeBatch(table, batches[next++]);
-    }),
-  );
+  await forEachLimit(batches, parallel, (batch) => writeBatch(table, batch));
 }
