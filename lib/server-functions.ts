@@ -164,8 +164,9 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
         break;
       case 'read-users':
         if (!ctx.userPoolArn) throw new Error(`Function ${def.id} reads users but its construct gives no user pool`);
-        // A student's address, by their id; nothing in the pool can be changed.
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [ctx.userPoolArn] }));
+        // A student's address, found by their id (`sub`: ListUsers, as a Google student's username
+        // is not their `sub`); nothing in the pool can be changed.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:ListUsers'], resources: [ctx.userPoolArn] }));
         break;
       case 'send-email': {
         // Without a sender (no `sesFromEmail` input) the function sends nothing and gets no permission.

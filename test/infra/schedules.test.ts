@@ -1,5 +1,5 @@
 // The study reminders in the template: a daily EventBridge Scheduler schedule at 07:00 Paris time
-// invoking the reminder function, which may read a user (AdminGetUser, nothing else in the pool)
+// invoking the reminder function, which may read a user (ListUsers, nothing else in the pool)
 // and send e-mail from the deployment's SES identity only, with its sender configured; without a
 // sender it gets no SES permission at all. The podcast draft sweep: daily at 03:30 Paris time, the
 // Podcasts table's sparse index of drafts by their end, and a function that may use that table
@@ -80,7 +80,7 @@ describe('study reminders', () => {
     expect(resources).not.toContain('*');
     const cognito = statements.filter((s) => JSON.stringify(s.Action).includes('cognito-idp:'));
     expect(cognito).toHaveLength(1);
-    expect(cognito[0].Action).toBe('cognito-idp:AdminGetUser');
+    expect(cognito[0].Action).toBe('cognito-idp:ListUsers');
     const [poolId] = ofType(withSender.json, 'AWS::Cognito::UserPool')[0];
     expect(cognito[0].Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
   });
