@@ -2,7 +2,7 @@
 // tables from the same list). On-demand capacity, so an idle deployment pays only for storage;
 // point-in-time recovery; encryption with the AWS-managed key; names chosen by CloudFormation.
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tables, type KeyDef, type TableDef, type TableKey } from '../functions/platform/tables.js';
 import type { HouseTable } from './house-function.js';
@@ -26,6 +26,7 @@ export class DataTable extends Table implements HouseTable {
         indexName: index.name,
         partitionKey: attribute(index.partitionKey),
         sortKey: index.sortKey && attribute(index.sortKey),
+        ...(index.include ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] } : {}),
       });
     }
   }

@@ -10,7 +10,9 @@ import { subjectParams } from '../core/schemas.js';
 import { userRoute } from '../platform/http.js';
 import { listReadyFileSummaries } from '../platform/store/files.js';
 import { readHistory, readRollups, studiedPages, type HistoryRecord } from '../platform/store/progress.js';
-import { getSubjectOrThrow } from '../platform/store/subjects.js';
+import { AppError } from '../core/errors.js';
+import { planOf } from '../platform/plan.js';
+import { findSubjectWithProfile, getSubjectOrThrow } from '../platform/store/subjects.js';
 import { requirePremium } from '../platform/usage.js';
 
 const statsQuery = z.object({ range: z.enum(statRanges).default('7d'), timezone: z.string().min(1).max(64).optional() }).strict();
@@ -56,8 +58,15 @@ async function checkedThen<T>(checks: Promise<unknown>[], work: Promise<T>): Pro
   return (settled[settled.length - 1] as PromiseFulfilledResult<T>).value;
 }
 
+/** The subject is the student's (404 first), and the plan gives statistics: one read of both. */
+async function subjectWithStatistics(userId: string, subjectId: string): Promise<void> {
+  const { subject, profile } = await findSubjectWithProfile(userId, subjectId);
+  if (!subject) throw new AppError('subject_not_found');
+  await requirePremium(userId, 'statistics_access', { plan: planOf(profile, new Date()) });
+}
+
 export const subjectStatistics = userRoute({ params: subjectParams, query: statsQuery }, async ({ user, params, query }) =>
-  checkedThen([getSubjectOrThrow(user.id, params.subjectId), requirePremium(user.id, 'statistics_access')], statisticsOf(user.id, params.subjectId, query.range, query.timezone)),
+  checkedThen([subjectWithStatistics(user.id, params.subjectId)], statisticsOf(user.id, params.subjectId, query.range, query.timezone)),
 );
 
 export const subjectSummary = userRoute({ params: subjectParams, query: statsQuery.omit({ range: true }) }, async ({ user, params, query }) => {

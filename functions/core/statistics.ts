@@ -139,15 +139,6 @@ export function rollupDelta(record: StatQuizRecord | StatReviewRecord): RollupDe
 /** Study time credited to a day: `{DD}|ms` of its month's roll-up. */
 export const studyDelta = (date: string, ms: number): RollupDelta => ({ month: date.slice(0, 7), numbers: { [`${date.slice(8, 10)}|ms`]: ms }, sets: {}, names: {} });
 
-/** The study time of each day the roll-ups hold. */
-export function studyDaysOfRollups(rollups: MonthRollup[]): { date: string; study_seconds: number }[] {
-  return rollups.flatMap(({ month, attrs }) =>
-    Object.entries(attrs)
-      .filter(([key]) => key.endsWith('|ms'))
-      .map(([key, ms]) => ({ date: `${month}-${key.slice(0, 2)}`, study_seconds: Math.round(Number(ms) / 1000) })),
-  );
-}
-
 /** Applies a delta to roll-ups held in memory, as the store's atomic update does to the item. */
 export function addToRollups(rollups: Map<string, MonthRollup>, delta: RollupDelta): void {
   const rollup = rollups.get(delta.month) ?? { month: delta.month, attrs: {} };
@@ -155,18 +146,6 @@ export function addToRollups(rollups: Map<string, MonthRollup>, delta: RollupDel
   for (const [k, members] of Object.entries(delta.sets)) rollup.attrs[k] = [...new Set([...((rollup.attrs[k] as string[] | undefined) ?? []), ...members])];
   Object.assign(rollup.attrs, delta.names);
   rollups.set(delta.month, rollup);
-}
-
-/** Adds one roll-up's counters, set members and names to another's, as the store's updates would. */
-export function mergeRollupAttrs(into: MonthRollup['attrs'], from: MonthRollup['attrs']): MonthRollup['attrs'] {
-  for (const key in from) {
-    const value = from[key];
-    const had = into[key];
-    if (typeof value === 'number') into[key] = (typeof had === 'number' ? had : 0) + value;
-    else if (Array.isArray(value)) into[key] = Array.isArray(had) ? [...new Set([...had, ...value])] : [...value];
-    else into[key] = value;
-  }
-  return into;
 }
 
 /**
@@ -185,71 +164,166 @@ export function rollupsOf(history: (StatQuizRecord | StatReviewRecord)[]): Month
   return [...rollups.values()];
 }
 
-interface DayCounters {
-  qa: number;
-  qc: number;
-  qs: number;
-  ea: number;
-  ec: number;
-  ha: number;
-  hc: number;
-  on: number;
-  os: number;
-  rn: number;
-  pn: number;
-  ps: number;
-  pk: number;
-  files: Set<string>;
+// Reading roll-ups. A month as read is decoded once into arrays (MonthCounters): each day's fixed
+// counters in DAY_COUNTERS' order, the files it quizzed, its misses by page. A month that is over
+// is stored packed in the same shape (packMonth, `{"v":2,…}`: arrays of numbers rather than an
+// object of hundreds of keys), so reading it is one JSON.parse of arrays and the figures are sums
+// over arrays, with no attribute name split. A live month's attributes are decoded into it.
+
+/** A day's counters, in the order of a decoded (and packed) month's arrays. */
+const DAY_COUNTERS = ['qa', 'qc', 'qs', 'ea', 'ec', 'ha', 'hc', 'on', 'os', 'ms', 'rn', 'pn', 'ps', 'pk'] as const;
+type DayCounter = (typeof DAY_COUNTERS)[number];
+const COUNTER: Record<DayCounter, number> = Object.fromEntries(DAY_COUNTERS.map((c, i) => [c, i])) as Record<DayCounter, number>;
+/** The attribute suffix (`{DD}|{suffix}`) of each counter. */
+const SUFFIX_COUNTER = new Map<string, number>([
+  ...DAY_COUNTERS.filter((c) => !/^[eh][ac]$/.test(c)).map((c) => [c, COUNTER[c]] as [string, number]),
+  ['easy|a', COUNTER.ea],
+  ['easy|c', COUNTER.ec],
+  ['hard|a', COUNTER.ha],
+  ['hard|c', COUNTER.hc],
+]);
+
+/** A month's roll-up decoded for reading. Days are 1–31 (index 0 unused). */
+export interface MonthCounters {
+  month: string;
+  /** Each day's counters (DAY_COUNTERS' order), for the days with any. */
+  days: (number[] | undefined)[];
+  /** Each day's files quizzed. */
+  files: (string[] | undefined)[];
+  /** Misses of a page on a day, with the topics missed there. */
+  misses: { day: number; file: string; page: number; misses: number; topics: string[] }[];
+  /** File names by file id. */
+  names: Record<string, string>;
 }
 
-/** The roll-ups' counters by day (`YYYY-MM-DD`), and their misses by page with the files' names. */
-function readRollups(rollups: MonthRollup[], inRange: (date: string) => boolean) {
-  const days = new Map<string, DayCounters>();
+const emptyMonth = (month: string): MonthCounters => ({ month, days: [], files: [], misses: [], names: {} });
+
+const dayCounters = (m: MonthCounters, day: number): number[] => (m.days[day] ??= new Array<number>(DAY_COUNTERS.length).fill(0));
+
+function missAt(m: MonthCounters, index: Map<string, MonthCounters['misses'][number]>, day: number, file: string, page: number) {
+  const key = `${day}|${file}|${page}`;
+  let entry = index.get(key);
+  if (!entry) {
+    entry = { day, file, page, misses: 0, topics: [] };
+    index.set(key, entry);
+    m.misses.push(entry);
+  }
+  return entry;
+}
+
+const union = (into: string[], members: Iterable<unknown>) => {
+  for (const x of members) if (!into.includes(String(x))) into.push(String(x));
+};
+
+/**
+ * Adds a roll-up's attributes (as the atomic updates leave them: counters, string sets as arrays
+ * or Sets, names) to a decoded month, as the store's updates would add them to the item.
+ */
+export function addAttrs(m: MonthCounters, attrs: Record<string, unknown>): MonthCounters {
+  const index = new Map(m.misses.map((e) => [`${e.day}|${e.file}|${e.page}`, e]));
+  for (const key in attrs) {
+    const value = attrs[key];
+    if (key.startsWith('n|')) {
+      m.names[key.slice(2)] = String(value);
+      continue;
+    }
+    const day = Number(key.slice(0, 2));
+    if (!(day >= 1 && day <= 31) || key[2] !== '|') continue;
+    const rest = key.slice(3);
+    const counter = SUFFIX_COUNTER.get(rest);
+    if (counter !== undefined) dayCounters(m, day)[counter] += Number(value);
+    else if (rest === 'f') union((m.files[day] ??= []), value as Iterable<unknown>);
+    else if (rest.startsWith('m|') || rest.startsWith('t|')) {
+      const bar = rest.lastIndexOf('|');
+      const entry = missAt(m, index, day, rest.slice(2, bar), Number(rest.slice(bar + 1)));
+      if (rest[0] === 'm') entry.misses += Number(value);
+      else union(entry.topics, value as Iterable<unknown>);
+    }
+  }
+  return m;
+}
+
+/** A month roll-up (attributes) decoded for reading. */
+export const monthCounters = (rollup: MonthRollup): MonthCounters => addAttrs(emptyMonth(rollup.month), rollup.attrs);
+
+/** A decoded month as the one string a packed roll-up keeps. */
+export function packMonth(m: MonthCounters): string {
+  const d: number[][] = [];
+  const f: unknown[][] = [];
+  m.days.forEach((c, day) => c && d.push([day, ...c]));
+  m.files.forEach((files, day) => files && f.push([day, ...files]));
+  return JSON.stringify({ v: 2, d, f, m: m.misses.map((e) => [e.day, e.file, e.page, e.misses, ...e.topics]), n: m.names });
+}
+
+/** A packed roll-up read back (or one packed as attributes, `{"{DD}|qa": 3, …}`, by an earlier version). */
+export function unpackMonth(month: string, packed: string): MonthCounters {
+  const data = JSON.parse(packed) as { v?: number; d: number[][]; f: unknown[][]; m: unknown[][]; n: Record<string, string> };
+  if (data.v !== 2) return addAttrs(emptyMonth(month), data as unknown as Record<string, unknown>);
+  const m = emptyMonth(month);
+  for (const row of data.d) m.days[row[0]] = row.slice(1);
+  for (const row of data.f) m.files[row[0] as number] = row.slice(1).map(String);
+  for (const row of data.m) m.misses.push({ day: row[0] as number, file: String(row[1]), page: row[2] as number, misses: row[3] as number, topics: row.slice(4).map(String) });
+  m.names = data.n;
+  return m;
+}
+
+/** The study time of each day the roll-ups hold. */
+export function studyDaysOfRollups(months: MonthCounters[]): { date: string; study_seconds: number }[] {
+  const out: { date: string; study_seconds: number }[] = [];
+  for (const m of months) {
+    m.days.forEach((c, day) => {
+      if (c && c[COUNTER.ms]) out.push({ date: `${m.month}-${String(day).padStart(2, '0')}`, study_seconds: Math.round(c[COUNTER.ms] / 1000) });
+    });
+  }
+  return out;
+}
+
+/** The roll-ups' counters summed by day (`YYYY-MM-DD`) in the range, the files quizzed, and the misses by page with the files' names. */
+function readMonths(months: MonthCounters[], inRange: (date: string) => boolean) {
+  const days = new Map<string, number[]>();
+  const quizzed = new Set<string>();
   const misses = new Map<string, { file_id: string; page: number; misses: number; topics: Set<string> }>();
   const names = new Map<string, string>();
-  for (const { month, attrs } of rollups) {
-    // Each day of the month once: its date when in the range, null otherwise.
-    const dates = new Map<string, string | null>();
-    for (const key in attrs) {
-      const value = attrs[key];
-      if (key.startsWith('n|')) {
-        names.set(key.slice(2), String(value));
-        continue;
-      }
-      const dd = key.slice(0, 2);
-      let date = dates.get(dd);
+  for (const m of months) {
+    for (const id in m.names) names.set(id, m.names[id]);
+    const dates: (string | null)[] = [];
+    const dateOf = (day: number) => {
+      let date = dates[day];
       if (date === undefined) {
-        const d = `${month}-${dd}`;
-        date = inRange(d) ? d : null;
-        dates.set(dd, date);
+        const d = `${m.month}-${String(day).padStart(2, '0')}`;
+        date = dates[day] = inRange(d) ? d : null;
       }
-      if (date === null) continue;
-      const parts = key.split('|');
-      if (parts[1] === 'm' || parts[1] === 't') {
-        const at = `${parts[2]}|${parts[3]}`;
-        const entry = misses.get(at) ?? { file_id: parts[2], page: Number(parts[3]), misses: 0, topics: new Set<string>() };
-        if (parts[1] === 'm') entry.misses += Number(value);
-        else for (const t of value as string[]) entry.topics.add(t);
-        misses.set(at, entry);
-        continue;
-      }
-      const day = days.get(date) ?? { qa: 0, qc: 0, qs: 0, ea: 0, ec: 0, ha: 0, hc: 0, on: 0, os: 0, rn: 0, pn: 0, ps: 0, pk: 0, files: new Set<string>() };
-      days.set(date, day);
-      if (parts[1] === 'f') for (const f of value as string[]) day.files.add(f);
-      else if (parts.length === 3) day[`${parts[1][0]}${parts[2]}` as 'ea' | 'ec' | 'ha' | 'hc'] += Number(value);
-      else if (parts[1] in day) day[parts[1] as Exclude<keyof DayCounters, 'files'>] += Number(value);
+      return date;
+    };
+    m.days.forEach((c, day) => {
+      const date = c && dateOf(day);
+      if (!c || !date) return;
+      const sum = days.get(date);
+      if (!sum) days.set(date, [...c]);
+      else for (let i = 0; i < c.length; i++) sum[i] += c[i];
+    });
+    m.files.forEach((files, day) => {
+      if (files && dateOf(day)) for (const f of files) quizzed.add(f);
+    });
+    for (const e of m.misses) {
+      if (!dateOf(e.day)) continue;
+      const at = `${e.file}|${e.page}`;
+      const entry = misses.get(at) ?? { file_id: e.file, page: e.page, misses: 0, topics: new Set<string>() };
+      entry.misses += e.misses;
+      for (const t of e.topics) entry.topics.add(t);
+      misses.set(at, entry);
     }
   }
   const missed: Statistics['missed'] = [...misses.values()]
     .filter((m) => m.misses > 0)
     .map((m) => ({ file_id: m.file_id, file_name: names.get(m.file_id) ?? m.file_id, page: m.page, misses: m.misses, topics: [...m.topics].sort((a, b) => a.localeCompare(b)) }))
     .sort((a, b) => b.misses - a.misses || a.file_name.localeCompare(b.file_name) || a.page - b.page);
-  return { days, missed };
+  return { days, quizzed, missed };
 }
 
 /** The pages most missed over all the roll-ups given, most first. */
-export function missedOfRollups(rollups: MonthRollup[]): Statistics['missed'] {
-  return readRollups(rollups, () => true).missed;
+export function missedOfRollups(months: MonthCounters[]): Statistics['missed'] {
+  return readMonths(months, () => true).missed;
 }
 
 /** The first day of a range ending today (all history: the first day with a record, or today). */
@@ -262,13 +336,16 @@ export function rangeStart(range: StatRange, today: string, firstRecord: string 
 const percent = (correct: number, answered: number): number | null => (answered ? Math.round((correct / answered) * 100) : null);
 
 /** The first day with any record in the roll-ups, or null. */
-function firstRollupDay(rollups: MonthRollup[]): string | null {
+function firstRollupDay(months: MonthCounters[]): string | null {
   let first: string | null = null;
-  for (const { month, attrs } of rollups) {
-    if (first !== null && first < month) continue;
-    let dd: string | null = null;
-    for (const key in attrs) if (!key.startsWith('n|') && (dd === null || key.slice(0, 2) < dd)) dd = key.slice(0, 2);
-    if (dd !== null && (first === null || `${month}-${dd}` < first)) first = `${month}-${dd}`;
+  for (const m of months) {
+    if (first !== null && first < m.month) continue;
+    let day = 32;
+    m.days.forEach((c, d) => c && d < day && (day = d));
+    m.files.forEach((f, d) => f && d < day && (day = d));
+    for (const e of m.misses) if (e.day < day) day = e.day;
+    const date = day <= 31 ? `${m.month}-${String(day).padStart(2, '0')}` : null;
+    if (date && (first === null || date < first)) first = date;
   }
   return first;
 }
@@ -282,10 +359,10 @@ export function computeStatistics(input: {
   today: string;
   days: { date: string; study_seconds: number }[];
   history?: (StatQuizRecord | StatReviewRecord)[];
-  rollups?: MonthRollup[];
+  rollups?: MonthCounters[];
   files: StatFile[];
 }): Statistics {
-  const rollups = input.rollups ?? rollupsOf(input.history ?? []);
+  const rollups = input.rollups ?? rollupsOf(input.history ?? []).map(monthCounters);
   const first = [...input.days.map((d) => d.date), firstRollupDay(rollups) ?? []].flat().sort()[0] ?? null;
   const from = rangeStart(input.range, input.today, first);
   const to = input.today;
@@ -299,14 +376,15 @@ export function computeStatistics(input: {
     study.push({ date, minutes: Math.round(minutesByDay.get(date) ?? 0) });
   }
 
-  const { days, missed } = readRollups(rollups, inRange);
-  const sorted = [...days].sort(([a], [b]) => a.localeCompare(b));
-  const sum = (field: Exclude<keyof DayCounters, 'files'>) => sorted.reduce((n, [, d]) => n + d[field], 0);
+  const { days, quizzed: quizzedFiles, missed } = readMonths(rollups, inRange);
+  const sorted = [...days].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const totals = new Array<number>(DAY_COUNTERS.length).fill(0);
+  for (const [, c] of sorted) for (let i = 0; i < c.length; i++) totals[i] += c[i];
+  const sum = (field: DayCounter) => totals[COUNTER[field]];
   const answered = sum('qa');
   const correct = sum('qc');
   const scored = sum('on');
   const predicted = sum('pn');
-  const quizzedFiles = new Set(sorted.flatMap(([, d]) => [...d.files]));
 
   return {
     range: input.range,
@@ -319,7 +397,7 @@ export function computeStatistics(input: {
       correct,
       skipped: sum('qs'),
       percent: percent(correct, answered),
-      by_day: sorted.filter(([, d]) => d.qa > 0).map(([date, d]) => ({ date, answered: d.qa, correct: d.qc, percent: percent(d.qc, d.qa) ?? 0 })),
+      by_day: sorted.filter(([, d]) => d[COUNTER.qa] > 0).map(([date, d]) => ({ date, answered: d[COUNTER.qa], correct: d[COUNTER.qc], percent: percent(d[COUNTER.qc], d[COUNTER.qa]) ?? 0 })),
       by_difficulty: {
         easy: { answered: sum('ea'), correct: sum('ec'), percent: percent(sum('ec'), sum('ea')) },
         hard: { answered: sum('ha'), correct: sum('hc'), percent: percent(sum('hc'), sum('ha')) },
@@ -328,7 +406,7 @@ export function computeStatistics(input: {
     },
     reviews: {
       total: sum('rn'),
-      by_day: sorted.filter(([, d]) => d.rn > 0).map(([date, d]) => ({ date, count: d.rn })),
+      by_day: sorted.filter(([, d]) => d[COUNTER.rn] > 0).map(([date, d]) => ({ date, count: d[COUNTER.rn] })),
       retention: {
         predicted: predicted ? Math.round((sum('ps') / predicted) * 100) / 100 : null,
         actual: predicted ? Math.round((sum('pk') / predicted) * 100) / 100 : null,

@@ -26,19 +26,20 @@ export interface Plan {
 }
 
 export async function currentPlan(userId: string, now: Date): Promise<Plan> {
-  let subscription = NOT_SUBSCRIBED;
-  let verified = true;
-  let profile: Profile | null = null;
   try {
-    profile = await findProfile(userId);
-    subscription = deriveSubscription(profile, providerView(profile as ProviderProfileFields | null), now);
+    return planOf(await findProfile(userId), now);
   } catch (err) {
-    verified = false;
     // Spec §4: any error reads as not subscribed.
     logger.warn({ userId, err: err instanceof Error ? err.message : String(err) }, 'plan lookup failed');
+    return { ...planOf(null, now), subscription: NOT_SUBSCRIBED, subscribed: NOT_SUBSCRIBED.is_subscribed, verified: false };
   }
+}
+
+/** The plan of a profile already read (null: no profile yet). */
+export function planOf(profile: Profile | null, now: Date): Plan {
+  const subscription = deriveSubscription(profile, providerView(profile as ProviderProfileFields | null), now);
   const limits: PlanLimits = subscription.is_subscribed
     ? { max_subjects: null, max_files_per_subject: null }
     : { max_subjects: FREE_CAPS.max_subjects, max_files_per_subject: FREE_CAPS.max_files_per_subject };
-  return { subscription, subscribed: subscription.is_subscribed, verified, limits, profile };
+  return { subscription, subscribed: subscription.is_subscribed, verified: true, limits, profile };
 }

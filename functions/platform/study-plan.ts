@@ -5,7 +5,7 @@
 import { planStudy, type Weekday } from '../core/planner.js';
 import { missedOfRollups } from '../core/statistics.js';
 import { listCards } from './store/cards.js';
-import { listFileRecords } from './store/files.js';
+import { listReadyFileSummaries } from './store/files.js';
 import { readExam, readGoals, readRollups, studiedPages } from './store/progress.js';
 import { getSubjectOrThrow } from './store/subjects.js';
 
@@ -15,17 +15,16 @@ export const DEFAULT_WEEKLY_HOURS = 5;
 /** The subject's plan for `today` (`YYYY-MM-DD` in the student's calendar); `plan` is null without an exam date. */
 export async function loadSubjectPlan(userId: string, subjectId: string, today: string) {
   const subject = await getSubjectOrThrow(userId, subjectId);
-  const [exam, goals, files, cards, studied, rollups] = await Promise.all([
+  const [exam, goals, ready, cards, studied, rollups] = await Promise.all([
     readExam(userId, subjectId),
     readGoals(userId),
-    listFileRecords(userId, subjectId),
+    listReadyFileSummaries(userId, subjectId),
     listCards(userId, subjectId),
     studiedPages(userId, subjectId),
     readRollups(userId, subjectId, null),
   ]);
   // The topics most missed in quizzes, page by page: practice sessions go to them first.
   const missed = missedOfRollups(rollups);
-  const ready = files.filter((f) => f.status === 'ready');
   const weeklyHours = goals?.weekly_hours ?? DEFAULT_WEEKLY_HOURS;
   const plan = exam
     ? planStudy({
@@ -33,7 +32,7 @@ export async function loadSubjectPlan(userId: string, subjectId: string, today: 
         examDate: exam.exam_date,
         studyDays: exam.study_days as Weekday[],
         weeklyHours,
-        files: ready.map((f) => ({ fileId: f.id, name: f.display_name, pageCount: f.page_count ?? 0, studiedPages: studied.get(f.id) ?? [] })),
+        files: ready.map((f) => ({ fileId: f.id, name: f.display_name, pageCount: f.page_count, studiedPages: studied.get(f.id) ?? [] })),
         cards: cards.map((c) => ({ id: c.id, srs: { due: c.due, stability: c.stability, last_review: c.last_review, state: c.state } })),
         missedTopics: missed
           .filter((m) => ready.some((f) => f.id === m.file_id))

@@ -14,6 +14,8 @@ export interface IndexDef {
   name: string;
   partitionKey: KeyDef;
   sortKey?: KeyDef;
+  /** The attributes copied into the index besides the keys (INCLUDE); all of them when absent. */
+  include?: readonly string[];
 }
 
 export interface TableDef {
@@ -93,13 +95,25 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
   },
-  /** Files of a user; the sort key groups them by subject: `{subject_id}#{file_id}`. */
+  /**
+   * Files of a user; the sort key groups them by subject: `{subject_id}#{file_id}`. The index
+   * `summaries` has the table's keys and only the fields a listing shows, so reading a subject's
+   * files for statistics and plans never reads their text (up to 50,000 characters a record).
+   */
   files: {
     id: 'Files',
     userData: { by: 'partition' },
     env: 'TABLE_FILES',
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
+    indexes: [
+      {
+        name: 'summaries',
+        partitionKey: { name: 'user_id', type: 'S' },
+        sortKey: { name: 'sk', type: 'S' },
+        include: ['id', 'subject_id', 'display_name', 'status', 'page_count'],
+      },
+    ],
   },
   /**
    * Per-page text of a file, what citations point to: `owner = {user_id}#{subject_id}`,

@@ -80,7 +80,7 @@ export function createTableInput(t: TableDef): CreateTableCommandInput {
     input.GlobalSecondaryIndexes = t.indexes.map((i) => ({
       IndexName: i.name,
       KeySchema: keySchema(i.partitionKey, i.sortKey),
-      Projection: { ProjectionType: 'ALL' },
+      Projection: i.include ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...i.include] } : { ProjectionType: 'ALL' },
     }));
   }
   input.AttributeDefinitions = [...attrs].map(([AttributeName, AttributeType]) => ({
@@ -92,6 +92,10 @@ export function createTableInput(t: TableDef): CreateTableCommandInput {
 
 const keyOf = (schema: { AttributeName?: string; KeyType?: string }[] | undefined): string =>
   (schema ?? []).map((k) => `${k.AttributeName}:${k.KeyType}`).join(',');
+
+/** An index's keys and projection, compared to tell whether the table must be rebuilt. */
+const indexOf = (i: { KeySchema?: { AttributeName?: string; KeyType?: string }[]; Projection?: { ProjectionType?: string; NonKeyAttributes?: string[] } }): string =>
+  `${keyOf(i.KeySchema)} ${i.Projection?.ProjectionType ?? 'ALL'} ${[...(i.Projection?.NonKeyAttributes ?? [])].sort().join(',')}`;
 
 async function ensureTables(client: DynamoDBClient, tables: TableDef[], dataDir: string, info: (m: string) => void): Promise<void> {
   const existing = new Set<string>();
@@ -122,8 +126,8 @@ async function ensureTables(client: DynamoDBClient, tables: TableDef[], dataDir:
           `Its items cannot be carried over: delete the data directory (or its dynamodb folder) to start afresh.`,
       );
     }
-    const have = new Map((desc.GlobalSecondaryIndexes ?? []).map((i) => [i.IndexName, keyOf(i.KeySchema)]));
-    const want = new Map((input.GlobalSecondaryIndexes ?? []).map((i) => [i.IndexName, keyOf(i.KeySchema)]));
+    const have = new Map((desc.GlobalSecondaryIndexes ?? []).map((i) => [i.IndexName, indexOf(i)]));
+    const want = new Map((input.GlobalSecondaryIndexes ?? []).map((i) => [i.IndexName, indexOf(i)]));
     const same = have.size === want.size && [...want].every(([name, key]) => have.get(name) === key);
     if (same) continue;
 

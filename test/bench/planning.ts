@@ -6,6 +6,8 @@
 //   and the month roll-ups the activity path writes beside the history);
 // - the exam-date plan of a 300-page subject, 60 days before the exam, with 1,000 cards
 //   (functions/core/planner.ts), beside a JSON round trip of the same input (target ≤ 100 ms).
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { dayNumber, dayString } from '../../functions/core/calendar.js';
 import { planStudy, type PlanInput } from '../../functions/core/planner.js';
@@ -14,7 +16,7 @@ import { batchWrite } from '../../functions/platform/store/batch.js';
 import type { FileRecord } from '../../functions/platform/store/files.js';
 import { historyItem, markStudied, rollupItem } from '../../functions/platform/store/progress.js';
 import { rollupsFor, studyHistory } from '../support/history.js';
-import { api, newUser, startTestHost, type TestHost } from '../support/host.js';
+import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 
 interface Timing {
@@ -83,27 +85,57 @@ function courseFileRecord(userId: string, subjectId: string, id: string, name: s
   };
 }
 
+/**
+ * With `BENCH_CPU_PROFILE=file.cpuprofile`, a CPU profile of the statistics requests alone (the
+ * host, dynalite and the handlers share this thread), for Chrome's DevTools or speedscope.
+ */
+async function startProfile(): Promise<(() => Promise<void>) | null> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`  CPU profile of the statistics requests: ${file}`);
+  };
+}
+
+/**
+ * A Premium student with one year of history over five subjects, four ready course files a
+ * subject (50 pages, the first 50,000 characters of their text on the record, as extraction leaves
+ * them) and the first pages of one of them studied.
+ */
+export async function seedStatistics(host: TestHost): Promise<{ user: TestUser; subjects: string[] }> {
+  const user = await newUser(host);
+  // Premium (statistics_access), as a running trial.
+  await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'trialing', trial_end: new Date(Date.now() + 30 * 86_400_000).toISOString() }, new Date());
+  const subjects: string[] = [];
+  for (const name of ['Biologie', 'Chimie', 'Histoire', 'Maths', 'Anglais']) {
+    subjects.push((await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name } })).body.id as string);
+  }
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  const items = yearOfHistory(user.sub, subjects, today);
+  await putAll(items);
+  // Four ready course files a subject, as extraction leaves them (50 pages, the first 50,000
+  // characters of their text on the record), the first pages of one of them studied.
+  const now = new Date();
+  const files = subjects.flatMap((s) => Array.from({ length: 4 }, (_, k) => courseFileRecord(user.sub, s, `${s.slice(-4)}f${k}`, `Chapitre ${k + 1}`, now)));
+  await batchWrite(config().tableNames.files, files.map((file) => ({ PutRequest: { Item: { ...file } } })), 4);
+  for (const s of subjects) await markStudied(user.sub, s, `${s.slice(-4)}f0`, [1, 2, 3, 4, 5], now);
+  console.log(`  ${items.length} progress records and ${files.length} course files written`);
+  return { user, subjects };
+}
+
 async function benchStatistics(): Promise<void> {
   console.log('== Statistics of one year of history (365 days × 5 subjects, 5,000 reviews, 500 quiz answers)');
   const host: TestHost = await startTestHost();
   try {
-    const user = await newUser(host);
-    // Premium (statistics_access), as a running trial.
-    await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'trialing', trial_end: new Date(Date.now() + 30 * 86_400_000).toISOString() }, new Date());
-    const subjects: string[] = [];
-    for (const name of ['Biologie', 'Chimie', 'Histoire', 'Maths', 'Anglais']) {
-      subjects.push((await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name } })).body.id as string);
-    }
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
-    const items = yearOfHistory(user.sub, subjects, today);
-    await putAll(items);
-    // Four ready course files a subject, as extraction leaves them (50 pages, the first 50,000
-    // characters of their text on the record), the first pages of one of them studied.
-    const now = new Date();
-    const files = subjects.flatMap((s) => Array.from({ length: 4 }, (_, k) => courseFileRecord(user.sub, s, `${s.slice(-4)}f${k}`, `Chapitre ${k + 1}`, now)));
-    await batchWrite(config().tableNames.files, files.map((file) => ({ PutRequest: { Item: { ...file } } })), 4);
-    for (const s of subjects) await markStudied(user.sub, s, `${s.slice(-4)}f0`, [1, 2, 3, 4, 5], now);
-    console.log(`  ${items.length} progress records and ${files.length} course files written`);
+    const { user, subjects } = await seedStatistics(host);
     const get = (path: string) => async () => {
       const r = await api(host, path, { token: user.accessToken });
       if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
@@ -118,10 +150,12 @@ async function benchStatistics(): Promise<void> {
       ['account, 30 days', '/api/stats?range=30d&timezone=Europe/Paris'],
       ['account, all history', '/api/stats?range=all&timezone=Europe/Paris'],
     ];
+    const profile = await startProfile();
     for (const [name, path] of rows) {
       const t = await time(40, get(path));
       console.log(`  ${name.padEnd(44)} ${fmt(t)}  ×${(t.p50 / reference.p50).toFixed(1)} reference p50  (target p95 ≤ 50 ms: ${t.p95 <= 50 ? 'met' : 'NOT met'})`);
     }
+    await profile?.();
   } finally {
     await host.stop();
   }

@@ -101,15 +101,25 @@ describe('data', () => {
       expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
       expect(props.SSESpecification).toEqual({ SSEEnabled: true });
       expect(props.TableName).toBeUndefined();
-      const indexes = (props.GlobalSecondaryIndexes ?? []).map((i: Json) => ({ name: i.IndexName, keys: i.KeySchema }));
+      const indexes = (props.GlobalSecondaryIndexes ?? []).map((i: Json) => ({ name: i.IndexName, keys: i.KeySchema, projection: i.Projection }));
       expect(indexes).toEqual(
         (def.indexes ?? []).map((i) => ({
           name: i.name,
           keys: [{ AttributeName: i.partitionKey.name, KeyType: 'HASH' }, ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' }] : [])],
+          projection: i.include ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...i.include] } : { ProjectionType: 'ALL' },
         })),
       );
       if (def.ttlAttribute) expect(props.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
     }
+  });
+
+  it("lists files from an index that holds the listing's fields and never their text", () => {
+    const table = base.stack.data.tables.files;
+    const [index] = base.json.Resources[logicalId(table)].Properties.GlobalSecondaryIndexes;
+    expect(index.IndexName).toBe('summaries');
+    expect(index.Projection.ProjectionType).toBe('INCLUDE');
+    expect(index.Projection.NonKeyAttributes).toEqual(expect.arrayContaining(['display_name', 'status', 'page_count']));
+    expect(index.Projection.NonKeyAttributes).not.toContain('text_content');
   });
 
   it('keeps data on delete in prod only', () => {

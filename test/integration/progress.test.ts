@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dayNumber, dayString } from '../../functions/core/calendar.js';
-import { computeStatistics, studyDaysOfRollups, type MonthRollup, type StatQuizRecord, type StatReviewRecord } from '../../functions/core/statistics.js';
+import { computeStatistics, monthCounters, studyDaysOfRollups, type MonthCounters, type StatQuizRecord, type StatReviewRecord } from '../../functions/core/statistics.js';
 import { localDate } from '../../functions/core/streak.js';
 import { recordActivity } from '../../functions/platform/activity.js';
 import { db } from '../../functions/platform/clients.js';
@@ -246,7 +246,7 @@ describe('month roll-ups', () => {
 });
 
 describe("the account's month roll-ups", () => {
-  const statsOf = (rollups: MonthRollup[], today: string) =>
+  const statsOf = (rollups: MonthCounters[], today: string) =>
     Object.fromEntries((['7d', '30d', 'all'] as const).map((range) => [range, computeStatistics({ range, today, days: studyDaysOfRollups(rollups), rollups, files: [] })]));
 
   it('equal the sum of the subjects\' after racing answers, reviews, retries and study time', async () => {
@@ -278,8 +278,8 @@ describe("the account's month roll-ups", () => {
     const late = records.filter((_, i) => i % 2 === 1);
     await Promise.all(early.map(({ id, record }) => recordActivity(user.sub, id, record)));
     // What the answers and reviews show (their study time is credited once per moment, not per record).
-    const figures = (rollups: MonthRollup[]) => Object.values(statsOf(rollups, localDate(now))).map((s) => ({ quiz: s.quiz, reviews: s.reviews, missed: s.missed }));
-    const expected = (subset: typeof records) => figures(rollupsFor(subset, []));
+    const figures = (rollups: MonthCounters[]) => Object.values(statsOf(rollups, localDate(now))).map((s) => ({ quiz: s.quiz, reviews: s.reviews, missed: s.missed }));
+    const expected = (subset: typeof records) => figures(rollupsFor(subset, []).map(monthCounters));
 
     const packedItem = async (sk: string) => (await db().send(new GetCommand({ TableName: config().tableNames.progress, Key: { user_id: user.sub, sk }, ConsistentRead: true }))).Item!;
     expect(figures(await readRollups(user.sub, subjectId, null))).toEqual(expected(early));

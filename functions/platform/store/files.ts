@@ -141,18 +141,21 @@ export interface ReadyFileSummary {
 }
 
 /**
- * The ready files of a subject (of every subject: `subjectId` null), newest first, in one query
- * that returns only the fields named (a record carries up to 50,000 characters of text).
+ * The ready files of a subject (of every subject: `subjectId` null), newest first, in one query of
+ * the index `summaries`, which holds only the fields a listing shows: a record's text (up to
+ * 50,000 characters) is never read, not even by the store (a projection on the table would still
+ * read it). An index is read eventually consistently: in the cloud, a file that became ready a
+ * moment ago may be missing from one read; the next one has it.
  */
 export async function listReadyFileSummaries(userId: string, subjectId: string | null): Promise<ReadyFileSummary[]> {
   const items = await queryAll({
     TableName: table(),
+    IndexName: 'summaries',
     KeyConditionExpression: subjectId ? 'user_id = :u AND begins_with(sk, :prefix)' : 'user_id = :u',
     ExpressionAttributeValues: subjectId ? { ':u': userId, ':prefix': `${subjectId}#` } : { ':u': userId },
     ExpressionAttributeNames: { '#id': 'id', '#status': 'status' },
     ProjectionExpression: '#id, subject_id, display_name, #status, page_count',
     ScanIndexForward: false,
-    ConsistentRead: true,
   });
   return items
     .filter((i) => i.status === 'ready')

@@ -3,7 +3,7 @@
 // (with the reminder job's index entries) and tasks.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Goals } from '../../core/goals.js';
-import { mergeRollupAttrs, monthOver, studyDelta, type MonthRollup, type RollupDelta } from '../../core/statistics.js';
+import { addAttrs, monthOver, packMonth, studyDelta, unpackMonth, type MonthCounters, type MonthRollup, type RollupDelta } from '../../core/statistics.js';
 import { creditedMs } from '../../core/study-time.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
@@ -362,14 +362,14 @@ export async function addToRollup(userId: string, subjectId: string, delta: Roll
  * Month roll-ups from a month (all of them without one), a subject's or (`subjectId` null) the
  * whole account's, in one query. A month that is over is packed on the way (see packRollup).
  */
-export async function readRollups(userId: string, subjectId: string | null, fromMonth: string | null, now: Date = new Date()): Promise<MonthRollup[]> {
+export async function readRollups(userId: string, subjectId: string | null, fromMonth: string | null, now: Date = new Date()): Promise<MonthCounters[]> {
   const prefix = rollupKey(subjectId, '');
   const items = await queryAll({
     TableName: table(),
     KeyConditionExpression: 'user_id = :u AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':u': userId, ':from': `${prefix}${fromMonth ?? ''}`, ':to': `${prefix}\uffff` },
   });
-  const rollups = items.map(toMonthRollup);
+  const rollups = items.map(toMonthCounters);
   await Promise.all(items.map((item, i) => (monthOver(rollups[i].month, now) && hasCounters(item) ? packRollup(item, rollups[i]) : undefined)));
   return rollups;
 }
@@ -385,16 +385,12 @@ const ROLLUP_FIELDS = new Set(['user_id', 'sk', 'subject_id', 'month', 'writes',
 
 const hasCounters = (item: Record<string, unknown>) => Object.keys(item).some((k) => !ROLLUP_FIELDS.has(k));
 
-/** A stored roll-up item (its packed counters and those added since) as counters, string sets (as arrays) and names by attribute. */
-function toMonthRollup(item: Record<string, unknown>): MonthRollup {
-  const added: MonthRollup['attrs'] = {};
-  for (const key in item) {
-    if (ROLLUP_FIELDS.has(key)) continue;
-    const v = item[key];
-    added[key] = typeof v === 'number' ? v : v instanceof Set ? [...(v as Set<unknown>)].map(String) : String(v);
-  }
-  const attrs = typeof item.packed === 'string' ? mergeRollupAttrs(JSON.parse(item.packed) as MonthRollup['attrs'], added) : added;
-  return { month: String(item.month), attrs };
+/** A stored roll-up item (its packed counters and those added since) decoded for reading. */
+function toMonthCounters(item: Record<string, unknown>): MonthCounters {
+  const month = String(item.month);
+  const added: Record<string, unknown> = {};
+  for (const key in item) if (!ROLLUP_FIELDS.has(key)) added[key] = item[key];
+  return addAttrs(typeof item.packed === 'string' ? unpackMonth(month, item.packed) : { month, days: [], files: [], misses: [], names: {} }, added);
 }
 
 /**
@@ -403,7 +399,7 @@ function toMonthRollup(item: Record<string, unknown>): MonthRollup {
  * record added meanwhile is never lost (the put fails; the next read packs again); a record added
  * afterwards lands beside the packed string and is counted with it. A failure is only logged.
  */
-async function packRollup(item: Record<string, unknown>, rollup: MonthRollup): Promise<void> {
+async function packRollup(item: Record<string, unknown>, rollup: MonthCounters): Promise<void> {
   const writes = typeof item.writes === 'number' ? item.writes : null;
   try {
     await db().send(
@@ -414,7 +410,7 @@ async function packRollup(item: Record<string, unknown>, rollup: MonthRollup): P
           sk: item.sk,
           ...(item.subject_id ? { subject_id: item.subject_id } : {}),
           month: rollup.month,
-          packed: JSON.stringify(rollup.attrs),
+          packed: packMonth(rollup),
           ...(writes === null ? {} : { writes }),
         },
         ConditionExpression: writes === null ? 'attribute_not_exists(#writes)' : '#writes = :writes',

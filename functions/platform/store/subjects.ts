@@ -3,8 +3,9 @@
 // counter item in Usage (`cap#subjects`) makes the free cap race-free: a slot is reserved with one
 // conditional update before the subject exists and released if anything after it fails.
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
+import type { Profile } from '../../core/profile.js';
 import type { Subject } from '../../core/subjects.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
@@ -43,6 +44,28 @@ export async function findSubject(userId: string, subjectId: string): Promise<Su
   if (subjectId.startsWith('#')) return null;
   const out = await db().send(new GetCommand({ TableName: table(), Key: { user_id: userId, id: subjectId }, ConsistentRead: true }));
   return (out.Item as SubjectItem | undefined) ?? null;
+}
+
+/**
+ * A subject and its owner's profile in one round trip (BatchGetItem over both tables, consistent
+ * reads): what a route that checks both the subject and the plan needs before anything else.
+ */
+export async function findSubjectWithProfile(userId: string, subjectId: string): Promise<{ subject: SubjectItem | null; profile: Profile | null }> {
+  const profiles = config().tableNames.profiles;
+  const keys: Record<string, { Keys: Record<string, string>[]; ConsistentRead: true }> = { [profiles]: { Keys: [{ user_id: userId }], ConsistentRead: true } };
+  if (!subjectId.startsWith('#')) keys[table()] = { Keys: [{ user_id: userId, id: subjectId }], ConsistentRead: true };
+  const found: Record<string, Record<string, unknown>[]> = {};
+  let pending: typeof keys | undefined = keys;
+  for (let attempt = 0; pending && Object.keys(pending).length; attempt++) {
+    if (attempt > 0) {
+      if (attempt > 8) throw new Error('subject and profile left unprocessed');
+      await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 2_000)));
+    }
+    const out: { Responses?: Record<string, Record<string, unknown>[]>; UnprocessedKeys?: Record<string, unknown> } = await db().send(new BatchGetCommand({ RequestItems: pending }));
+    for (const [t, items] of Object.entries(out.Responses ?? {})) (found[t] ??= []).push(...items);
+    pending = out.UnprocessedKeys as typeof keys | undefined;
+  }
+  return { subject: (found[table()]?.[0] as unknown as SubjectItem | undefined) ?? null, profile: (found[profiles]?.[0] as unknown as Profile | undefined) ?? null };
 }
 
 export async function getSubjectOrThrow(userId: string, subjectId: string): Promise<SubjectItem> {
