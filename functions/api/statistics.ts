@@ -9,7 +9,7 @@ import { dayNumber, dayString } from '../core/calendar.js';
 import { subjectParams } from '../core/schemas.js';
 import { userRoute } from '../platform/http.js';
 import { listReadyFileSummaries } from '../platform/store/files.js';
-import { readHistory, readRollups, studiedPages, type HistoryRecord } from '../platform/store/progress.js';
+import { readHistory, readRollupsAndStudied, type HistoryRecord } from '../platform/store/progress.js';
 import { AppError } from '../core/errors.js';
 import { planOf } from '../platform/plan.js';
 import { findSubjectWithProfile, getSubjectOrThrow } from '../platform/store/subjects.js';
@@ -19,17 +19,13 @@ const statsQuery = z.object({ range: z.enum(statRanges).default('7d'), timezone:
 
 /**
  * The statistics of a range: the month roll-ups of the range (a subject's, or the account's own
- * roll-ups for the whole account), the ready files and the pages studied, three queries at once
+ * roll-ups for the whole account) with the pages studied, and the ready files: two queries at once
  * whatever the number of subjects, never the history record by record.
  */
 async function statisticsOf(userId: string, subjectId: string | null, range: StatRange, timezone: string | undefined) {
   const today = localDate(new Date(), timezone);
   const since = range === 'all' ? null : dayString(dayNumber(today) - (range === '7d' ? 7 : 30));
-  const [rollups, files, studied] = await Promise.all([
-    readRollups(userId, subjectId, since ? since.slice(0, 7) : null),
-    listReadyFileSummaries(userId, subjectId),
-    studiedPages(userId, subjectId),
-  ]);
+  const [{ rollups, studied }, files] = await Promise.all([readRollupsAndStudied(userId, subjectId, since ? since.slice(0, 7) : null), listReadyFileSummaries(userId, subjectId)]);
   const statFiles = files.map((f) => ({ file_id: f.id, name: f.display_name, page_count: f.page_count, studied_pages: studied.get(f.id)?.length ?? 0 }));
   return computeStatistics({ range, today, days: studyDaysOfRollups(rollups), rollups, files: statFiles });
 }

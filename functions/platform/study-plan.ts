@@ -6,7 +6,7 @@ import { planStudy, type Weekday } from '../core/planner.js';
 import { missedOfRollups } from '../core/statistics.js';
 import { listCards } from './store/cards.js';
 import { listReadyFileSummaries } from './store/files.js';
-import { readExam, readGoals, readRollups, studiedPages } from './store/progress.js';
+import { readExam, readGoals, readRollupsAndStudied } from './store/progress.js';
 import { getSubjectOrThrow } from './store/subjects.js';
 
 /** Without goals, a plan assumes this much study a week. */
@@ -15,13 +15,12 @@ export const DEFAULT_WEEKLY_HOURS = 5;
 /** The subject's plan for `today` (`YYYY-MM-DD` in the student's calendar); `plan` is null without an exam date. */
 export async function loadSubjectPlan(userId: string, subjectId: string, today: string) {
   const subject = await getSubjectOrThrow(userId, subjectId);
-  const [exam, goals, ready, cards, studied, rollups] = await Promise.all([
+  const [exam, goals, ready, cards, { rollups, studied }] = await Promise.all([
     readExam(userId, subjectId),
     readGoals(userId),
     listReadyFileSummaries(userId, subjectId),
     listCards(userId, subjectId),
-    studiedPages(userId, subjectId),
-    readRollups(userId, subjectId, null),
+    readRollupsAndStudied(userId, subjectId, null),
   ]);
   // The topics most missed in quizzes, page by page: practice sessions go to them first.
   const missed = missedOfRollups(rollups);

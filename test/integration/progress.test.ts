@@ -10,7 +10,7 @@ import { localDate } from '../../functions/core/streak.js';
 import { recordActivity } from '../../functions/platform/activity.js';
 import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
-import { readHistory, readRollups, studyDays } from '../../functions/platform/store/progress.js';
+import { readHistory, readRollups, readRollupsAndStudied, studyDays } from '../../functions/platform/store/progress.js';
 import { coursePdf, FRENCH_COURSE } from '../support/fixtures.js';
 import { rollupsFor, studyHistory } from '../support/history.js';
 import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
@@ -139,6 +139,10 @@ describe('exam-date plan', () => {
     expect(marked.body.pages).toEqual([1, 2]);
     const after = (await api(host, `/api/subjects/${subject}/plan`, { token: user.accessToken })).body.plan;
     expect(after.totals.readMinutes).toBe(body.plan.totals.readMinutes - 2 * 4);
+    // Kept where statistics read them with the month roll-ups, the subject's and the account's; both go with the subject.
+    for (const owner of [subject, null]) expect((await readRollupsAndStudied(user.sub, owner, null)).studied).toEqual(new Map([[fileId, [1, 2]]]));
+    expect((await api(host, `/api/subjects/${subject}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
+    for (const owner of [subject, null]) expect((await readRollupsAndStudied(user.sub, owner, null)).studied.size).toBe(0);
   });
 
   it('refuses a bad date or another student\'s subject, and goes with its subject', async () => {

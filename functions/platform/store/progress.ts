@@ -111,28 +111,47 @@ export async function saveExam(userId: string, subjectId: string, exam: ExamSett
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const reminderKey = (userId: string, subjectId: string, weekday: number) => ({ user_id: userId, sk: `remind#${weekday}#${subjectId}` });
 
+// Studied pages: a number set per file, kept twice, each where one query of statistics reads it
+// with the month roll-ups: the subject's `roll#{subject_id}#studied#{file_id}` (after the
+// subject's months, `roll#{subject_id}#{YYYY-MM}`) and the account's
+// `rollall#studied#{subject_id}#{file_id}` (after the account's months). Both are `ADD` to a set,
+// so writing one twice, or racing, changes nothing.
+const STUDIED = 'studied#';
+const studiedPrefix = (subjectId: string | null) => rollupKey(subjectId, STUDIED);
+const studiedKey = (subjectId: string | null, ownerSubjectId: string, fileId: string) => (subjectId ? `${studiedPrefix(subjectId)}${fileId}` : `${studiedPrefix(null)}${ownerSubjectId}#${fileId}`);
+
 /** Marks pages of a file studied (a set: marking a page twice keeps it once). */
 export async function markStudied(userId: string, subjectId: string, fileId: string, pages: number[], now: Date): Promise<void> {
   if (!pages.length) return;
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { user_id: userId, sk: `studied#${subjectId}#${fileId}` },
-      UpdateExpression: 'SET subject_id = :s, file_id = :f, updated_at = :now ADD pages :p',
-      ExpressionAttributeValues: { ':s': subjectId, ':f': fileId, ':now': now.toISOString(), ':p': new Set(pages) },
-    }),
+  await Promise.all(
+    [subjectId, null].map((owner) =>
+      db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { user_id: userId, sk: studiedKey(owner, subjectId, fileId) },
+          UpdateExpression: 'SET subject_id = :s, file_id = :f, updated_at = :now ADD pages :p',
+          ExpressionAttributeValues: { ':s': subjectId, ':f': fileId, ':now': now.toISOString(), ':p': new Set(pages) },
+        }),
+      ),
+    ),
   );
 }
+
+const isStudied = (item: Record<string, unknown>) => String(item.sk).includes(`#${STUDIED}`);
+
+/** Studied-page items as pages by file id, in order. */
+const studiedOf = (items: Record<string, unknown>[]) =>
+  new Map(items.map((i) => [String(i.file_id), [...((i.pages as Set<number> | undefined) ?? [])].map(Number).sort((a, b) => a - b)]));
 
 /** The pages studied in each file of a subject (of every subject: `subjectId` null), by file id. */
 export async function studiedPages(userId: string, subjectId: string | null): Promise<Map<string, number[]>> {
   const items = await queryAll({
     TableName: table(),
     KeyConditionExpression: 'user_id = :u AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':u': userId, ':p': subjectId ? `studied#${subjectId}#` : 'studied#' },
-    ProjectionExpression: 'file_id, pages',
+    ExpressionAttributeValues: { ':u': userId, ':p': studiedPrefix(subjectId) },
+    ProjectionExpression: 'sk, file_id, pages',
   });
-  return new Map(items.map((i) => [String(i.file_id), [...((i.pages as Set<number> | undefined) ?? [])].map(Number).sort((a, b) => a - b)]));
+  return studiedOf(items);
 }
 
 /** A deleted subject's exam settings, studied pages and tasks (its study time stays in the history). */
@@ -140,14 +159,7 @@ export async function deleteSubjectPlanning(userId: string, subjectId: string): 
   const keys = [
     { user_id: userId, sk: `exam#${subjectId}` },
     ...WEEKDAYS.map((w) => reminderKey(userId, subjectId, w)),
-    ...(
-      await queryAll({
-        TableName: table(),
-        KeyConditionExpression: 'user_id = :u AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':u': userId, ':p': `studied#${subjectId}#` },
-        ProjectionExpression: 'user_id, sk',
-      })
-    ).map((i) => ({ user_id: userId, sk: String(i.sk) })),
+    ...[...(await studiedPages(userId, subjectId)).keys()].flatMap((fileId) => [studiedKey(subjectId, subjectId, fileId), studiedKey(null, subjectId, fileId)].map((sk) => ({ user_id: userId, sk }))),
     ...(await listTodos(userId, subjectId)).map((t) => todoKey(userId, subjectId, t.id)),
   ];
   await batchWrite(table(), keys.map((Key) => ({ DeleteRequest: { Key } })));
@@ -360,18 +372,25 @@ export async function addToRollup(userId: string, subjectId: string, delta: Roll
 
 /**
  * Month roll-ups from a month (all of them without one), a subject's or (`subjectId` null) the
- * whole account's, in one query. A month that is over is packed on the way (see packRollup).
+ * whole account's, and the pages studied there, in one query: the studied pages sort after the
+ * months. A month that is over is packed on the way (see packRollup).
  */
-export async function readRollups(userId: string, subjectId: string | null, fromMonth: string | null, now: Date = new Date()): Promise<MonthCounters[]> {
+export async function readRollupsAndStudied(userId: string, subjectId: string | null, fromMonth: string | null, now: Date = new Date()): Promise<{ rollups: MonthCounters[]; studied: Map<string, number[]> }> {
   const prefix = rollupKey(subjectId, '');
   const items = await queryAll({
     TableName: table(),
     KeyConditionExpression: 'user_id = :u AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':u': userId, ':from': `${prefix}${fromMonth ?? ''}`, ':to': `${prefix}\uffff` },
   });
-  const rollups = items.map(toMonthCounters);
-  await Promise.all(items.map((item, i) => (monthOver(rollups[i].month, now) && hasCounters(item) ? packRollup(item, rollups[i]) : undefined)));
-  return rollups;
+  const months = items.filter((i) => !isStudied(i));
+  const rollups = months.map(toMonthCounters);
+  await Promise.all(months.map((item, i) => (monthOver(rollups[i].month, now) && hasCounters(item) ? packRollup(item, rollups[i]) : undefined)));
+  return { rollups, studied: studiedOf(items.filter(isStudied)) };
+}
+
+/** Month roll-ups from a month (all of them without one), a subject's or (`subjectId` null) the whole account's, in one query. */
+export async function readRollups(userId: string, subjectId: string | null, fromMonth: string | null, now: Date = new Date()): Promise<MonthCounters[]> {
+  return (await readRollupsAndStudied(userId, subjectId, fromMonth, now)).rollups;
 }
 
 /** A month roll-up as stored (what the atomic updates leave), a subject's or (`subjectId` null) the account's. */
