@@ -363,7 +363,8 @@ export function computeStatistics(input: {
   files: StatFile[];
 }): Statistics {
   const rollups = input.rollups ?? rollupsOf(input.history ?? []).map(monthCounters);
-  const first = [...input.days.map((d) => d.date), firstRollupDay(rollups) ?? []].flat().sort()[0] ?? null;
+  let first = firstRollupDay(rollups);
+  for (const d of input.days) if (first === null || d.date < first) first = d.date;
   const from = rangeStart(input.range, input.today, first);
   const to = input.today;
   const inRange = (date: string) => date >= from && date <= to;
@@ -371,7 +372,7 @@ export function computeStatistics(input: {
   const minutesByDay = new Map<string, number>();
   for (const d of input.days) if (inRange(d.date)) minutesByDay.set(d.date, (minutesByDay.get(d.date) ?? 0) + d.study_seconds / 60);
   const study: Statistics['study'] = [];
-  for (let n = dayNumber(from); n <= dayNumber(to); n++) {
+  for (let n = dayNumber(from), last = dayNumber(to); n <= last; n++) {
     const date = dayString(n);
     study.push({ date, minutes: Math.round(minutesByDay.get(date) ?? 0) });
   }
