@@ -196,7 +196,7 @@ export interface MonthCounters {
   names: Record<string, string>;
 }
 
-const emptyMonth = (month: string): MonthCounters => ({ month, days: [], files: [], misses: [], names: {} });
+export const emptyMonth = (month: string): MonthCounters => ({ month, days: [], files: [], misses: [], names: {} });
 
 const dayCounters = (m: MonthCounters, day: number): number[] => (m.days[day] ??= new Array<number>(DAY_COUNTERS.length).fill(0));
 

@@ -3,7 +3,7 @@
 // (with the reminder job's index entries) and tasks.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Goals } from '../../core/goals.js';
-import { addAttrs, monthOver, packMonth, studyDelta, unpackMonth, type MonthCounters, type MonthRollup, type RollupDelta } from '../../core/statistics.js';
+import { addAttrs, emptyMonth, monthOver, packMonth, studyDelta, unpackMonth, type MonthCounters, type MonthRollup, type RollupDelta } from '../../core/statistics.js';
 import { creditedMs } from '../../core/study-time.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
@@ -118,7 +118,8 @@ const reminderKey = (userId: string, subjectId: string, weekday: number) => ({ u
 // so writing one twice, or racing, changes nothing.
 const STUDIED = 'studied#';
 const studiedPrefix = (subjectId: string | null) => rollupKey(subjectId, STUDIED);
-const studiedKey = (subjectId: string | null, ownerSubjectId: string, fileId: string) => (subjectId ? `${studiedPrefix(subjectId)}${fileId}` : `${studiedPrefix(null)}${ownerSubjectId}#${fileId}`);
+/** A file's studied pages: the subject's copy, or (`owner` null) the account's. */
+const studiedKey = (owner: string | null, subjectId: string, fileId: string) => (owner ? `${studiedPrefix(owner)}${fileId}` : `${studiedPrefix(null)}${subjectId}#${fileId}`);
 
 /** Marks pages of a file studied (a set: marking a page twice keeps it once). */
 export async function markStudied(userId: string, subjectId: string, fileId: string, pages: number[], now: Date): Promise<void> {
@@ -409,7 +410,7 @@ function toMonthCounters(item: Record<string, unknown>): MonthCounters {
   const month = String(item.month);
   const added: Record<string, unknown> = {};
   for (const key in item) if (!ROLLUP_FIELDS.has(key)) added[key] = item[key];
-  return addAttrs(typeof item.packed === 'string' ? unpackMonth(month, item.packed) : { month, days: [], files: [], misses: [], names: {} }, added);
+  return addAttrs(typeof item.packed === 'string' ? unpackMonth(month, item.packed) : emptyMonth(month), added);
 }
 
 /**
