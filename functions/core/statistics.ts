@@ -170,8 +170,11 @@ export function rollupsOf(history: (StatQuizRecord | StatReviewRecord)[]): Month
 // object of hundreds of keys), so reading it is one JSON.parse of arrays and the figures are sums
 // over arrays, with no attribute name split. A live month's attributes are decoded into it.
 
-/** A day's counters, in the order of a decoded (and packed) month's arrays. */
-const DAY_COUNTERS = ['qa', 'qc', 'qs', 'ea', 'ec', 'ha', 'hc', 'on', 'os', 'ms', 'rn', 'pn', 'ps', 'pk'] as const;
+/**
+ * A day's counters, in the order of a decoded (and packed) month's arrays: the most frequent first
+ * (study time, reviews), as a packed day leaves out its trailing zeros.
+ */
+const DAY_COUNTERS = ['ms', 'rn', 'pn', 'ps', 'pk', 'qa', 'qc', 'qs', 'ea', 'ec', 'ha', 'hc', 'on', 'os'] as const;
 type DayCounter = (typeof DAY_COUNTERS)[number];
 const COUNTER: Record<DayCounter, number> = Object.fromEntries(DAY_COUNTERS.map((c, i) => [c, i])) as Record<DayCounter, number>;
 /** The attribute suffix (`{DD}|{suffix}`) of each counter. */
@@ -246,11 +249,16 @@ export function addAttrs(m: MonthCounters, attrs: Record<string, unknown>): Mont
 /** A month roll-up (attributes) decoded for reading. */
 export const monthCounters = (rollup: MonthRollup): MonthCounters => addAttrs(emptyMonth(rollup.month), rollup.attrs);
 
-/** A decoded month as the one string a packed roll-up keeps. */
+/** A decoded month as the one string a packed roll-up keeps (a day's trailing zero counters left out). */
 export function packMonth(m: MonthCounters): string {
   const d: number[][] = [];
   const f: unknown[][] = [];
-  m.days.forEach((c, day) => c && d.push([day, ...c]));
+  m.days.forEach((c, day) => {
+    if (!c) return;
+    let end = c.length;
+    while (end > 0 && c[end - 1] === 0) end--;
+    d.push([day, ...c.slice(0, end)]);
+  });
   m.files.forEach((files, day) => files && f.push([day, ...files]));
   return JSON.stringify({ v: 2, d, f, m: m.misses.map((e) => [e.day, e.file, e.page, e.misses, ...e.topics]), n: m.names });
 }
@@ -260,7 +268,11 @@ export function unpackMonth(month: string, packed: string): MonthCounters {
   const data = JSON.parse(packed) as { v?: number; d: number[][]; f: unknown[][]; m: unknown[][]; n: Record<string, string> };
   if (data.v !== 2) return addAttrs(emptyMonth(month), data as unknown as Record<string, unknown>);
   const m = emptyMonth(month);
-  for (const row of data.d) m.days[row[0]] = row.slice(1);
+  for (const row of data.d) {
+    const c = row.slice(1);
+    while (c.length < DAY_COUNTERS.length) c.push(0);
+    m.days[row[0]] = c;
+  }
   for (const row of data.f) m.files[row[0] as number] = row.slice(1).map(String);
   for (const row of data.m) m.misses.push({ day: row[0] as number, file: String(row[1]), page: row[2] as number, misses: row[3] as number, topics: row.slice(4).map(String) });
   m.names = data.n;
