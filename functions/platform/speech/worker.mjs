@@ -50,6 +50,9 @@ async function loadEspeak() {
     run(m);
   });
   const FS = module.FS;
+  // This Emscripten's MEMFS turns a file that grows into a plain array of numbers (8 bytes a byte):
+  // each utterance's WAV, written in pieces, left megabytes of garbage. Grown as bytes instead.
+  FS.filesystems.MEMFS.expandFileStorage = growAsBytes;
   // text2wav mounts its package folder; the voices get their own files only, in memory.
   FS.unmount('/usr/share');
   const root = join(dirname(require.resolve('text2wav/package.json')), 'espeak-ng-data');
@@ -62,6 +65,16 @@ async function loadEspeak() {
   let end = memory.length;
   while (end > 0 && memory[end - 1] === 0) end--;
   return { module, compiled, memory, image: memory.slice(0, end) };
+}
+
+/** MEMFS's file growth as a typed array (as later Emscripten releases do): doubling up to 1 MB, then by 1/8. */
+function growAsBytes(node, wanted) {
+  const capacity = node.contents ? node.contents.length : 0;
+  if (capacity >= wanted) return;
+  const size = Math.max(wanted, Math.floor(capacity * (capacity < 1024 * 1024 ? 2 : 1.125)), capacity ? 256 : 0);
+  const grown = new Uint8Array(size);
+  if (node.usedBytes > 0) grown.set(node.contents.subarray(0, node.usedBytes));
+  node.contents = grown;
 }
 
 /** Speaks one utterance to a 16-bit mono WAV (the same bytes as a fresh espeak-ng instance). */
