@@ -301,7 +301,8 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     warmUp = setTimeout(() => {
       extractionModule ??= import('../../functions/pipelines/extract-upload.js');
       const pdf = track(extractionModule.then((m) => m.warmUpExtraction())).catch((err: unknown) => warn('Preparing PDF extraction failed', err));
-      const engine = pdf.then(() => track(import('../../functions/platform/engine.js').then((m) => m.warmUpEngine()))).catch((err: unknown) => warn('Loading the study engine failed', err));
+      // Not tracked: stopping need not wait for modules that use no service.
+      const engine = pdf.then(() => import('../../functions/platform/engine.js').then((m) => m.warmUpEngine())).catch((err: unknown) => warn('Loading the study engine failed', err));
       void engine.then(warmedUp);
     }, 0);
     warmUp.unref();
