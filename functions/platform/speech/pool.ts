@@ -10,8 +10,8 @@ import { Worker } from 'node:worker_threads';
  * Workers at most: one, from the host's memory budget (RSS growth ≤ 150 MB an episode). Measured
  * on the long episode (`npm run bench podcast`): a started worker costs about 25 MB, and V8's
  * optimising of espeak-ng's code 30–50 MB more at its first utterances; with two workers the
- * host's RSS grew 112–165 MB an episode, with one 72–146 MB, and one still speaks the 13.6 minutes
- * in 22–55 s at load average 5–9 on 2 cores (the host thread, busy with the pipeline's storage,
+ * host's RSS grew 112–165 MB an episode, with one 72–151 MB, and one still speaks the 13.6 minutes
+ * in 20–55 s at load average 5–9 on 2 cores (the host thread, busy with the pipeline's storage,
  * uses the other core).
  */
 export const MAX_SPEECH_WORKERS = 1;
