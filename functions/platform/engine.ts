@@ -85,6 +85,15 @@ export function studyEngine(): StudyEngine {
   return chosen.engine;
 }
 
+/**
+ * Loads the configured engine's modules ahead of its first generation, as a Lambda's init phase
+ * would: the local engine's (mathjs above all); the model providers' are loaded already.
+ */
+export async function warmUpEngine(): Promise<void> {
+  const provider = config().ENGINE_PROVIDER;
+  if (provider === 'local') await import(/* @vite-ignore */ localModule);
+}
+
 /** Forget the engine (tests and the laptop host change the configuration between runs). */
 export function resetEngine(): void {
   chosen?.client?.destroy();

@@ -68,6 +68,8 @@ export interface LocalHost {
   ses: Pick<LocalSes, 'failNext' | 'sent'>;
   /** The configuration variables the host gave the handlers. */
   environment: Readonly<Record<string, string>>;
+  /** Settles once the background warm-up (PDFium, the study engine's modules) is over, whatever its outcome. */
+  warmedUp: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -154,6 +156,8 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   let hostEnvironment: Record<string, string> | undefined;
 
   let warmUp: NodeJS.Timeout | undefined;
+  let warmedUp = (): void => undefined;
+  const warmed = new Promise<void>((resolve) => (warmedUp = resolve));
   const track = <T>(work: Promise<T>): Promise<T> => {
     const tracked: Promise<unknown> = work.catch(() => undefined).finally(() => background.delete(tracked));
     background.add(tracked);
@@ -162,6 +166,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
 
   const closeAll = async () => {
     clearTimeout(warmUp);
+    warmedUp();
     mounted?.stop();
     // Before the servers: its last webhooks go to the API.
     await stripeStandIn?.close().catch((err: unknown) => warn('Stopping the Stripe stand-in failed', err));
@@ -288,11 +293,17 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     // Every function of the registry on its trigger: storage events, Cognito triggers, schedules.
     const store = storage;
     mounted = mountFunctions(registry, { onObjectCreated: (l) => store.onObjectCreated(l), track, warn, clock });
-    // Once the host answers, PDFium is compiled in the background so that the first upload does
-    // not wait for it (the OCR engine still loads only when a scanned page needs it).
+    // Once the host answers, what a Lambda's init phase would load is loaded in the background,
+    // one after the other: PDFium is compiled so that the first upload does not wait for it, then
+    // the study engine's modules so that the first question, sheet or podcast script does not
+    // (the OCR engine still loads only when a scanned page needs it, the speech workers start
+    // with a podcast's script: they end after a minute idle).
     warmUp = setTimeout(() => {
       extractionModule ??= import('../../functions/pipelines/extract-upload.js');
-      void track(extractionModule.then((m) => m.warmUpExtraction())).catch((err: unknown) => warn('Preparing PDF extraction failed', err));
+      const pdf = track(extractionModule.then((m) => m.warmUpExtraction())).catch((err: unknown) => warn('Preparing PDF extraction failed', err));
+      // Not tracked: stopping need not wait for modules that use no service.
+      const engine = pdf.then(() => import('../../functions/platform/engine.js').then((m) => m.warmUpEngine())).catch((err: unknown) => warn('Loading the study engine failed', err));
+      void engine.then(warmedUp);
     }, 0);
     warmUp.unref();
 
@@ -360,6 +371,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     stepFunctions: stepFunctions!,
     ses: ses!,
     environment: { ...hostEnvironment },
+    warmedUp: warmed,
     stop() {
       stopping ??= closeAll();
       return stopping;

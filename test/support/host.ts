@@ -160,7 +160,7 @@ export async function newUser(host: LocalHost, opts: { email?: string; password?
  * overridden). Uses node:http rather than fetch so that any method may carry a body, as with curl.
  */
 export function api(
-  host: LocalHost,
+  host: Pick<LocalHost, 'url'>,
   pathAndQuery: string,
   opts: { method?: string; token?: string; body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse> {

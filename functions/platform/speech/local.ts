@@ -2,7 +2,7 @@
 // (`text2wav`), two distinct variants per language (a female and a male voice), and the MP3 encoded
 // in-process by LAME as WebAssembly (`wasm-media-encoders`). Nothing is downloaded; the voices are
 // synthetic (Polly's, in the cloud, are natural). Both run in worker threads (./pool.ts,
-// ./worker.mjs), one long-lived espeak-ng instance per worker, at most one worker per core.
+// ./worker.mjs), one long-lived espeak-ng instance per worker (one worker unless told otherwise).
 import { ESPEAK_VOICES, LOCAL_VOICES } from './local-voices.js';
 import { mp3Duration } from './mp3.js';
 import { SpeechPool } from './pool.js';

@@ -1,14 +1,20 @@
-// The laptop's speech worker threads (./worker.mjs): a pool of at most one per core (bounded),
-// started when speech is first asked for, so that the segments the podcast Map speaks at the same
-// time really run on every core and never on the thread that serves requests. Utterances are
+// The laptop's speech worker threads (./worker.mjs): a small bounded pool (one worker by default,
+// chosen from the measured memory budget), started when speech is first asked for, so that the
+// segments the podcast Map speaks never run on the thread that serves requests. Utterances are
 // spoken in the order they were asked for (segment 1 of an episode first). A worker that crashes,
 // hangs or reports a broken instance fails its utterance and is replaced for the next one. Idle
 // workers do not keep the process alive and end after a minute without work; close() ends them all.
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-/** Workers at most: one per core, at most four (each holds espeak-ng's 16 MB memory and LAME). */
-export const MAX_SPEECH_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
+/**
+ * Workers at most: one, from the host's memory budget (RSS growth ≤ 150 MB an episode). Measured
+ * on the long episode (`npm run bench podcast`): a started worker costs about 25 MB, and V8's
+ * optimising of espeak-ng's code 30–50 MB more at its first utterances; with two workers the
+ * host's RSS grew 112–165 MB an episode, with one 72–151 MB, and one still speaks the 13.6 minutes
+ * in 20–55 s at load average 5–9 on 2 cores (the host thread, busy with the pipeline's storage,
+ * uses the other core).
+ */
+export const MAX_SPEECH_WORKERS = 1;
 const IDLE_MS = 60_000;
 const READY_TIMEOUT_MS = 60_000;
 /**

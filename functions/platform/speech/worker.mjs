@@ -5,8 +5,9 @@
 //
 // One espeak-ng instance serves the worker for its whole life. Its C `main` runs once per
 // utterance; between utterances the WebAssembly memory is put back as it was before the first one
-// (an image taken once the runtime started), so every utterance starts from the same state as a
-// fresh instance would and gives the same bytes, without a new 16 MB memory each time. espeak-ng
+// (an image taken once the runtime started: its non-zero pages only), so every utterance starts
+// from the same state as a fresh instance would and gives the same bytes, without a new 16 MB
+// memory each time. espeak-ng
 // reads its data from an in-memory folder holding only the files the product's voices use: on
 // text2wav's folder it opened every voice file of every language (about 300) at each utterance.
 //
@@ -50,6 +51,9 @@ async function loadEspeak() {
     run(m);
   });
   const FS = module.FS;
+  // This Emscripten's MEMFS turns a file that grows into a plain array of numbers (8 bytes a byte):
+  // each utterance's WAV, written in pieces, left megabytes of garbage. Grown as bytes instead.
+  FS.filesystems.MEMFS.expandFileStorage = growAsBytes;
   // text2wav mounts its package folder; the voices get their own files only, in memory.
   FS.unmount('/usr/share');
   const root = join(dirname(require.resolve('text2wav/package.json')), 'espeak-ng-data');
@@ -59,16 +63,56 @@ async function loadEspeak() {
     FS.writeFile(target, readFileSync(join(root, file)));
   }
   const memory = new Uint8Array(module.wasmMemory.buffer);
+  return { module, compiled, memory, words: new Uint32Array(memory.buffer), image: takeImage(memory) };
+}
+
+/** The memory is put back a page at a time. */
+const PAGE = 4096;
+
+/** Whether a page of the memory (seen as 32-bit words) holds only zeros; reading an untouched page does not make it resident. */
+function zeroPage(words, page) {
+  for (let i = page * (PAGE / 4), end = i + PAGE / 4; i < end; i++) if (words[i] !== 0) return false;
+  return true;
+}
+
+/**
+ * The memory before any utterance, as its pages that hold something: about 150 KB of the 5.3 MB
+ * below the heap's start (most of it is the C stack, zeros), so a worker keeps no full copy.
+ */
+function takeImage(memory) {
+  const words = new Uint32Array(memory.buffer);
   let end = memory.length;
   while (end > 0 && memory[end - 1] === 0) end--;
-  return { module, compiled, memory, image: memory.slice(0, end) };
+  const pages = Math.ceil(end / PAGE);
+  const held = new Map();
+  for (let page = 0; page < pages; page++) if (!zeroPage(words, page)) held.set(page, memory.slice(page * PAGE, (page + 1) * PAGE));
+  return { pages, held };
+}
+
+/** Puts the memory back as the image: its pages that hold something rewritten, every other page a later utterance wrote to zeroed. */
+function restoreImage(memory, words, image, reached) {
+  const pages = Math.max(image.pages, Math.ceil(reached / PAGE));
+  for (let page = 0; page < pages; page++) {
+    const bytes = image.held.get(page);
+    if (bytes) memory.set(bytes, page * PAGE);
+    else if (!zeroPage(words, page)) memory.fill(0, page * PAGE, (page + 1) * PAGE);
+  }
+}
+
+/** MEMFS's file growth as a typed array (as later Emscripten releases do): doubling up to 1 MB, then by 1/8. */
+function growAsBytes(node, wanted) {
+  const capacity = node.contents ? node.contents.length : 0;
+  if (capacity >= wanted) return;
+  const size = Math.max(wanted, Math.floor(capacity * (capacity < 1024 * 1024 ? 2 : 1.125)), capacity ? 256 : 0);
+  const grown = new Uint8Array(size);
+  if (node.usedBytes > 0) grown.set(node.contents.subarray(0, node.usedBytes));
+  node.contents = grown;
 }
 
 /** Speaks one utterance to a 16-bit mono WAV (the same bytes as a fresh espeak-ng instance). */
-function espeakWav({ module, memory, image }, text, voice, speed) {
-  // The image, and zeros where the last utterance's heap reached beyond it (pages never reached stay untouched).
-  memory.set(image);
-  memory.fill(0, image.length, Math.max(image.length, module._sbrk(0)));
+function espeakWav({ module, memory, words, image }, text, voice, speed) {
+  // The image, and zeros wherever the last utterance wrote, up to where its heap reached (pages never written stay untouched).
+  restoreImage(memory, words, image, module._sbrk(0));
   const stack = module.stackSave();
   try {
     module.callMain(['-w', WAV, '-v', voice, '-s', String(speed), '--', text]);

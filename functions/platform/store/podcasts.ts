@@ -135,8 +135,15 @@ export async function getPodcastOrThrow(userId: string, podcastId: string, now: 
   return item;
 }
 
+/** What a listing reads of each record: the view's fields and what liveness needs, never the script (tens of KB a podcast). */
+const LISTED_ATTRIBUTES = [
+  'user_id', 'sk', 'id', 'subject_id', 'file_id', 'title', 'language', 'duration', 'style', 'status', 'segments_done', 'segments_total',
+  'error', 'saved', 'draft_until', 'swept_at', 'created_at', 'duration_seconds', 'position',
+] as const;
+
 /**
- * The student's live podcasts, newest first, without their scripts; expired drafts found on the
+ * The student's live podcasts, newest first, without their scripts and segments' lengths (read
+ * without them: a page polls this list while an episode is spoken); expired drafts found on the
  * way are removed (audio first, then the record).
  */
 export async function listPodcasts(userId: string, now: Date, filter: { subjectId?: string; savedOnly?: boolean } = {}): Promise<PodcastItem[]> {
@@ -144,6 +151,8 @@ export async function listPodcasts(userId: string, now: Date, filter: { subjectI
     TableName: table(),
     KeyConditionExpression: 'user_id = :u',
     ExpressionAttributeValues: { ':u': userId },
+    ProjectionExpression: LISTED_ATTRIBUTES.map((_, i) => `#a${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(LISTED_ATTRIBUTES.map((name, i) => [`#a${i}`, name])),
     ScanIndexForward: false,
     ConsistentRead: true,
   })) as unknown as PodcastItem[];
@@ -152,8 +161,7 @@ export async function listPodcasts(userId: string, now: Date, filter: { subjectI
   return items
     .filter((i) => isLivePodcast(i, now))
     .filter((i) => !filter.subjectId || i.subject_id === filter.subjectId)
-    .filter((i) => !filter.savedOnly || i.saved)
-    .map((i) => ({ ...i, script_json: undefined }));
+    .filter((i) => !filter.savedOnly || i.saved);
 }
 
 /** The script is written: the podcast moves to `synthesising` (only from `scripting`). */

@@ -26,6 +26,8 @@ describe('the speech worker pool', () => {
   it('speaks every utterance as a fresh espeak-ng instance does, however many came before it', async () => {
     const [text, lang, speaker] = lines[1];
     for (const [t, l, sp] of lines) await single.synthesize(t, l, sp);
+    // A long one reaches further into espeak-ng's heap and stack than any before the image was taken.
+    await single.synthesize(Array.from({ length: 12 }, () => lines[0][0]).join(' '), 'fr', 1);
     const reused = await single.synthesize(text, lang, speaker);
     // text2wav instantiates espeak-ng for this one utterance; its WAV encoded by LAME in one go.
     const { voice, speed } = ESPEAK_VOICES[lang][speaker];
