@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import dynalite from 'dynalite';
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -21,6 +20,7 @@ import {
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import type { TableDef } from '../../functions/platform/tables.js';
+import { dynaliteWithTableCache } from './dynalite-table-cache.js';
 
 export interface LocalDynamo {
   endpoint: string;
@@ -34,7 +34,7 @@ export async function startDynamo(opts: {
   credentials: { accessKeyId: string; secretAccessKey: string };
   info: (message: string) => void;
 }): Promise<LocalDynamo> {
-  const server = dynalite({ path: opts.directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }) as Server;
+  const server = dynaliteWithTableCache({ path: opts.directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -2,7 +2,7 @@
 
 declare module 'dynalite' {
   import type { Server } from 'node:http';
-  interface DynaliteOptions {
+  export interface DynaliteOptions {
     path?: string;
     createTableMs?: number;
     deleteTableMs?: number;
