@@ -7,7 +7,14 @@
 //   once, each SynthesiseSegment retried with back-off) → Finalise (durations, the episode's MP3,
 //   status ready). Any failure is caught by MarkFailed (failed status with the spec's message,
 //   the unit given back, the audio removed), then the execution fails.
+//
+// The Map's items are the segments themselves ({index, speaker, text}): each SynthesiseSegment
+// gets its own line with the podcast's ids and language, so it never reads the podcast's record
+// (its whole script) to find what to say. Step Functions bounds a state's input at 256 KB: a
+// script whose items would pass PODCAST_ITEMS_MAX_BYTES goes through as indexes only, and its
+// segments' tasks read their line from the record (see segmentItems).
 import { PODCAST_SYNTHESIS_CONCURRENCY } from '../core/podcasts.js';
+import type { CourseLanguage } from '../engine/types.js';
 
 /** The Task states and the placeholder of the function each one invokes. */
 export const podcastTaskStates = {
@@ -24,10 +31,47 @@ export interface PodcastExecutionInput {
   podcast_id: string;
 }
 
-const invoke = (state: PodcastTaskState) => ({
+/** One item of the Map: a segment's index and, unless the script is too large to pass, its line. */
+export interface SegmentItem {
+  index: number;
+  speaker?: 0 | 1;
+  text?: string;
+}
+
+/** What WriteScript hands on to the Map: the podcast, its language and the segments to speak. */
+export interface ScriptWritten extends PodcastExecutionInput {
+  language: CourseLanguage;
+  segments: SegmentItem[];
+}
+
+/** What each SynthesiseSegment gets (the Map's ItemSelector). */
+export interface SegmentTaskInput extends PodcastExecutionInput {
+  language: CourseLanguage;
+  segment: SegmentItem;
+}
+
+/**
+ * The most the Map's items may weigh (their JSON, in bytes): half of Step Functions' 256 KB
+ * state payload, the rest of the state being a few ids. A 15-minute script is about 2,300 words,
+ * 15–20 KB; only a script near the schema's bounds (400 lines of up to 1,500 characters) passes it.
+ */
+export const PODCAST_ITEMS_MAX_BYTES = 128 * 1024;
+
+/** The Map's items: each line as {index, speaker, text}, or indexes only past PODCAST_ITEMS_MAX_BYTES. */
+export function segmentItems(lines: readonly { speaker: 0 | 1; text: string }[]): SegmentItem[] {
+  const items = lines.map((line, index): SegmentItem => ({ index, speaker: line.speaker, text: line.text }));
+  if (Buffer.byteLength(JSON.stringify(items)) <= PODCAST_ITEMS_MAX_BYTES) return items;
+  return lines.map((_, index) => ({ index }));
+}
+
+/** A Task state invoking its function with the whole state, or with only the fields named. */
+const invoke = (state: PodcastTaskState, fields?: readonly string[]) => ({
   Type: 'Task',
   Resource: 'arn:aws:states:::lambda:invoke',
-  Parameters: { FunctionName: `\${${podcastTaskStates[state]}}`, 'Payload.$': '$' },
+  Parameters: {
+    FunctionName: `\${${podcastTaskStates[state]}}`,
+    ...(fields ? { Payload: Object.fromEntries(fields.map((f) => [`${f}.$`, `$.${f}`])) } : { 'Payload.$': '$' }),
+  },
   OutputPath: '$.Payload',
 });
 
@@ -49,7 +93,7 @@ export function podcastMachineDefinition(): Record<string, unknown> {
         Type: 'Map',
         ItemsPath: '$.segments',
         MaxConcurrency: PODCAST_SYNTHESIS_CONCURRENCY,
-        ItemSelector: { 'user_id.$': '$.user_id', 'podcast_id.$': '$.podcast_id', 'index.$': '$$.Map.Item.Value' },
+        ItemSelector: { 'user_id.$': '$.user_id', 'podcast_id.$': '$.podcast_id', 'language.$': '$.language', 'segment.$': '$$.Map.Item.Value' },
         ItemProcessor: {
           ProcessorConfig: { Mode: 'INLINE' },
           StartAt: 'SynthesiseSegment',
@@ -59,8 +103,9 @@ export function podcastMachineDefinition(): Record<string, unknown> {
         Catch: toFailure,
         Next: 'Finalise',
       },
-      Finalise: { ...invoke('Finalise'), Retry: retry(2), Catch: toFailure, End: true },
-      MarkFailed: { ...invoke('MarkFailed'), Retry: retry(3), Next: 'Failed' },
+      // The segments stay behind: Finalise reads the record once.
+      Finalise: { ...invoke('Finalise', ['user_id', 'podcast_id']), Retry: retry(2), Catch: toFailure, End: true },
+      MarkFailed: { ...invoke('MarkFailed', ['user_id', 'podcast_id', 'failure']), Retry: retry(3), Next: 'Failed' },
       Failed: { Type: 'Fail', Error: 'PodcastFailed', Cause: 'The podcast could not be produced' },
     },
   };

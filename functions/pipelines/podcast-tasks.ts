@@ -1,11 +1,13 @@
 // The podcast pipeline's task handlers, one per Task state of functions/pipelines/podcast-machine.ts
-// (Lambdas in the cloud, called in-process by the laptop's Step Functions stand-in). Each reads
-// the podcast's record and moves it on with conditional updates, so a retried or duplicate task
-// repeats nothing: a segment is counted once, the unit is given back once, and audio written
-// for a podcast that has meanwhile failed or been deleted is removed at once (no orphan objects).
+// (Lambdas in the cloud, called in-process by the laptop's Step Functions stand-in). Each moves
+// the podcast's record on with conditional updates, so a retried or duplicate task repeats
+// nothing: a segment is counted once, the unit is given back once, and audio written for a
+// podcast that has meanwhile failed or been deleted is removed at once (no orphan objects).
+// A segment's task gets its line from the Map's item and never reads the script: only the
+// podcast's status and its own entry, projected, before speaking and after a refused update.
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { plannedWords } from '../core/podcasts.js';
-import type { PodcastExecutionInput } from './podcast-machine.js';
+import { segmentItems, type PodcastExecutionInput, type ScriptWritten, type SegmentTaskInput } from './podcast-machine.js';
 import { storage } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { loadCourse, loadEngine } from '../platform/course.js';
@@ -16,6 +18,8 @@ import {
   deletePodcastAudio,
   episodeKey,
   readPodcast,
+  readProgress,
+  readSegmentState,
   recordFailure,
   recordReady,
   recordScript,
@@ -26,11 +30,6 @@ import {
 import { refund } from '../platform/usage.js';
 
 
-/** What WriteScript hands on: the execution's input and the segments to speak. */
-export interface ScriptWritten extends PodcastExecutionInput {
-  segments: number[];
-}
-
 const putAudio = (key: string, body: Uint8Array) =>
   storage().send(new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key, Body: body, ContentType: 'audio/mpeg' }));
 
@@ -39,7 +38,7 @@ export async function writeScript(input: PodcastExecutionInput): Promise<ScriptW
   const item = await readPodcast(input.user_id, input.podcast_id);
   if (!item || item.status !== 'scripting') {
     // Deleted, or a duplicate of a run already past this step: nothing to speak.
-    return { ...input, segments: item?.status === 'synthesising' ? scriptOf(item).map((_, i) => i) : [] };
+    return { ...input, language: item?.language ?? 'fr', segments: item?.status === 'synthesising' ? segmentItems(scriptOf(item)) : [] };
   }
   // The voices get ready while the script is written: segment 1 is spoken as soon as it exists.
   speech().prepare();
@@ -53,33 +52,39 @@ export async function writeScript(input: PodcastExecutionInput): Promise<ScriptW
     speakers: item.speakers,
     level: null,
   });
-  if (!(await recordScript(input.user_id, input.podcast_id, script.title, script.segments))) return { ...input, segments: [] };
-  return { ...input, segments: script.segments.map((_, i) => i) };
+  if (!(await recordScript(input.user_id, input.podcast_id, script.title, script.segments))) return { ...input, language: item.language, segments: [] };
+  return { ...input, language: item.language, segments: segmentItems(script.segments) };
 }
 
-/** Speaks one segment to MP3 in storage and records its measured length. */
-export async function synthesiseSegment(input: PodcastExecutionInput & { index: number }): Promise<{ index: number; seconds: number | null }> {
-  const item = await readPodcast(input.user_id, input.podcast_id);
-  if (!item || item.status !== 'synthesising') return { index: input.index, seconds: null };
-  const line = scriptOf(item)[input.index];
-  if (!line) throw new Error(`The script has no segment ${input.index}`);
-  if (item.segment_seconds[input.index] !== undefined) return { index: input.index, seconds: item.segment_seconds[input.index] };
-  const audio = await speech().synthesize(line.text, item.language, line.speaker);
-  const key = segmentKey(input.user_id, input.podcast_id, input.index);
-  await putAudio(key, audio.mp3);
-  if (!(await recordSegment(input.user_id, input.podcast_id, input.index, audio.seconds))) {
+/**
+ * Speaks one segment to MP3 in storage and records its measured length with one update
+ * conditional on the podcast still being spoken and the segment not yet recorded. The line comes
+ * with the Map's item; the record is read only projected (status and this segment's entry):
+ * before speaking, so that segments still queued when the podcast failed or was deleted are not
+ * spoken for nothing (the laptop's Map starts them even after an iteration failed), and after a
+ * refused update, to know whether the audio just written must go.
+ */
+export async function synthesiseSegment(input: SegmentTaskInput): Promise<{ index: number; seconds: number | null }> {
+  const { index } = input.segment;
+  const before = await readSegmentState(input.user_id, input.podcast_id, index, input.segment.text === undefined);
+  if (before.status !== 'synthesising' || before.seconds !== null) return { index, seconds: before.seconds };
+  const line = input.segment.text !== undefined ? { text: input.segment.text, speaker: input.segment.speaker ?? 0 } : before.line;
+  if (!line) throw new Error(`The script has no segment ${index}`);
+  const { seconds, mp3 } = await speech().synthesize(line.text, input.language, line.speaker);
+  await putAudio(segmentKey(input.user_id, input.podcast_id, index), mp3);
+  if (!(await recordSegment(input.user_id, input.podcast_id, index, seconds))) {
     // Failed or deleted meanwhile (or counted by a duplicate run): keep the audio only if the record still wants it.
-    const now = await readPodcast(input.user_id, input.podcast_id);
-    if (!now || now.status === 'failed') await deletePodcastAudio(input.user_id, input.podcast_id);
+    const now = await readSegmentState(input.user_id, input.podcast_id, index);
+    if (now.status === null || now.status === 'failed') await deletePodcastAudio(input.user_id, input.podcast_id);
   }
-  return { index: input.index, seconds: audio.seconds };
+  return { index, seconds };
 }
 
 /** Joins the segments into the episode's MP3 and marks the podcast ready with its measured length. */
-export async function finalise(input: ScriptWritten): Promise<{ ready: boolean; seconds: number }> {
-  const item = await readPodcast(input.user_id, input.podcast_id);
+export async function finalise(input: PodcastExecutionInput): Promise<{ ready: boolean; seconds: number }> {
+  const item = await readProgress(input.user_id, input.podcast_id);
   if (!item || item.status !== 'synthesising') return { ready: item?.status === 'ready', seconds: item?.duration_seconds ?? 0 };
-  const total = scriptOf(item).length;
+  const total = item.segments_total;
   const missing = Array.from({ length: total }, (_, i) => i).filter((i) => item.segment_seconds[i] === undefined);
   if (missing.length > 0) throw new Error(`Segments not synthesised: ${missing.slice(0, 5).join(', ')}`);
   const parts: Uint8Array[] = [];

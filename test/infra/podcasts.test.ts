@@ -1,6 +1,6 @@
 // The podcast pipeline in the template: the state machine is the one definition the laptop runs
-// (its placeholders filled with the task functions), bounded concurrency, retries with back-off and
-// a catch to MarkFailed; Polly only for the synthesiser, StartExecution on this machine only for
+// (its placeholders filled with the task functions), bounded concurrency over items that carry each
+// segment's line, retries with back-off and a catch to MarkFailed; Polly only for the synthesiser, StartExecution on this machine only for
 // the API; logging and tracing on; cdk-nag finds nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +55,11 @@ describe('the podcast state machine', () => {
 
   it('speaks segments in a bounded Map, retries with back-off and sends every failure to MarkFailed', () => {
     const states = podcastMachineDefinition().States as Json;
-    expect(states.Synthesise).toMatchObject({ Type: 'Map', MaxConcurrency: PODCAST_SYNTHESIS_CONCURRENCY, ItemsPath: '$.segments' });
+    expect(states.Synthesise).toMatchObject({ Type: 'Map', MaxConcurrency: PODCAST_SYNTHESIS_CONCURRENCY, ItemsPath: '$.segments', ResultPath: null });
+    // Each segment's task gets its own line (the item) with the podcast's ids and language, not the script.
+    expect(states.Synthesise.ItemSelector).toEqual({ 'user_id.$': '$.user_id', 'podcast_id.$': '$.podcast_id', 'language.$': '$.language', 'segment.$': '$$.Map.Item.Value' });
+    // Finalise gets the podcast's ids only: the segments stay behind.
+    expect(states.Finalise.Parameters.Payload).toEqual({ 'user_id.$': '$.user_id', 'podcast_id.$': '$.podcast_id' });
     const inner = states.Synthesise.ItemProcessor.States.SynthesiseSegment;
     expect(inner.Retry.every((r: Json) => r.BackoffRate >= 2 && r.MaxAttempts >= 2)).toBe(true);
     for (const name of ['WriteScript', 'Synthesise', 'Finalise']) expect(states[name].Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'MarkFailed' }]);

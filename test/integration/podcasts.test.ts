@@ -3,10 +3,13 @@
 // French episode reaches ready as a real MP3 whose measured length is inside the chosen range;
 // the free plan's fourth podcast of the month is refused and costs nothing; a speech failure half
 // way leaves the podcast failed with its unit given back and no audio object; ownership, saving
-// (Premium), the listening position and deletion. After every test no object lacks its record.
+// (Premium), the listening position and deletion; a podcast deleted while its segments are spoken
+// keeps no audio and its queued segments are not spoken, and a segment's task run again counts
+// nothing. After every test no object lacks its record.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it, vi } from 'vitest';
-import { PODCAST_RANGES } from '../../functions/core/podcasts.js';
+import { PODCAST_RANGES, PODCAST_SYNTHESIS_CONCURRENCY } from '../../functions/core/podcasts.js';
+import { synthesiseSegment } from '../../functions/pipelines/podcast-tasks.js';
 import { storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { speech } from '../../functions/platform/speech/index.js';
@@ -184,5 +187,43 @@ describe('a speech failure half way', () => {
     expect(await podcastsUsed(user)).toBe(0);
     expect(await objectsUnder(`${user.sub}/podcasts/`)).toEqual([]);
     expect((await api(host, `/api/podcasts/${started.body.podcast.id}/download`, { token: user.accessToken })).body.error.code).toBe('podcast_not_ready');
+  }, 120_000);
+});
+
+describe('a podcast deleted while its segments are spoken', () => {
+  it('keeps no audio, speaks none of the segments still queued, and a segment run again counts nothing', async () => {
+    const { host } = setup;
+    const sample = await speech().synthesize('Bonjour.', 'fr', 0);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    // The first two segments are spoken at once; from the third on, speech waits.
+    vi.spyOn(speech(), 'synthesize').mockImplementation(async () => {
+      if (++calls > 2) await held;
+      return sample;
+    });
+    const user = await newUser(host);
+    const subject = await createSubject(host, user.accessToken, 'Biologie');
+    const fileId = await readyFile(host, user, subject.id, 'Biologie', setup.biologyPdf);
+    const started = await generate(user, subject.id, { file_id: fileId, duration: 'short', style: 'host' });
+    const id = started.body.podcast.id as string;
+    await vi.waitFor(() => expect(calls).toBe(2 + PODCAST_SYNTHESIS_CONCURRENCY), { timeout: 60_000, interval: 50 });
+    const spoken = await podcastOf(user, id);
+    expect(spoken).toMatchObject({ status: 'synthesising', segments_done: 2 });
+    expect(spoken.segments_total).toBeGreaterThan(2 + PODCAST_SYNTHESIS_CONCURRENCY);
+
+    // The first segment's task run again (a duplicate invocation): nothing spoken, nothing counted twice.
+    const again = await synthesiseSegment({ user_id: user.sub, podcast_id: id, language: 'fr', segment: { index: 0, speaker: 0, text: spoken.segments[0].text } });
+    expect(again).toEqual({ index: 0, seconds: spoken.segments[0].duration_seconds });
+    expect(calls).toBe(2 + PODCAST_SYNTHESIS_CONCURRENCY);
+    expect((await podcastOf(user, id)).segments_done).toBe(2);
+
+    expect((await api(host, `/api/podcasts/${id}`, { method: 'DELETE', token: user.accessToken })).status).toBe(204);
+    release();
+    await host.stepFunctions.idle();
+    // The segments being spoken wrote their audio after the delete and removed it; the queued ones were never spoken.
+    expect(await objectsUnder(`${user.sub}/podcasts/${id}/`)).toEqual([]);
+    expect(calls).toBe(2 + PODCAST_SYNTHESIS_CONCURRENCY);
+    expect((await api(host, `/api/podcasts/${id}`, { token: user.accessToken })).status).toBe(404);
   }, 120_000);
 });

@@ -60,7 +60,7 @@ export function isLivePodcast(item: Pick<PodcastItem, 'saved' | 'draft_until' | 
   return item.saved || (item.swept_at === undefined && typeof item.draft_until === 'number' && item.draft_until > now.getTime() / 1000);
 }
 
-export function scriptOf(item: PodcastItem): PodcastLine[] {
+export function scriptOf(item: Pick<PodcastItem, 'script_json'>): PodcastLine[] {
   return item.script_json ? (JSON.parse(item.script_json) as PodcastLine[]) : [];
 }
 
@@ -126,6 +126,52 @@ export async function createPodcast(fields: Omit<PodcastItem, 'sk' | 'status' | 
 export async function readPodcast(userId: string, podcastId: string): Promise<PodcastItem | null> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: { user_id: userId, sk: podcastId }, ConsistentRead: true }));
   return (out.Item as PodcastItem | undefined) ?? null;
+}
+
+/** What a segment's task knows of the record: the podcast's status (null: deleted) and this segment's recorded seconds. */
+export interface SegmentState {
+  status: PodcastItem['status'] | null;
+  seconds: number | null;
+  /** The segment's line, only when asked for (the Map's index-only items). */
+  line?: PodcastLine;
+}
+
+/**
+ * The least a segment's task reads: the status and this segment's entry of `segment_seconds`,
+ * projected (never the script, unless `withLine`: then the script, to find the line).
+ */
+export async function readSegmentState(userId: string, podcastId: string, index: number, withLine = false): Promise<SegmentState> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: table(),
+      Key: { user_id: userId, sk: podcastId },
+      ProjectionExpression: `#status, segment_seconds.#i${withLine ? ', script_json' : ''}`,
+      ExpressionAttributeNames: { '#status': 'status', '#i': String(index) },
+      ConsistentRead: true,
+    }),
+  );
+  const item = out.Item as Pick<PodcastItem, 'status' | 'segment_seconds' | 'script_json'> | undefined;
+  if (!item) return { status: null, seconds: null };
+  return {
+    status: item.status,
+    seconds: item.segment_seconds?.[index] ?? null,
+    ...(withLine ? { line: scriptOf(item)[index] } : {}),
+  };
+}
+
+/** What Finalise reads: the record without its script. */
+export async function readProgress(userId: string, podcastId: string): Promise<Pick<PodcastItem, 'status' | 'segments_total' | 'segment_seconds' | 'duration_seconds'> | null> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: table(),
+      Key: { user_id: userId, sk: podcastId },
+      ProjectionExpression: '#status, segments_total, segment_seconds, duration_seconds',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ConsistentRead: true,
+    }),
+  );
+  const item = out.Item as Pick<PodcastItem, 'status' | 'segments_total' | 'segment_seconds' | 'duration_seconds'> | undefined;
+  return item ? { ...item, segment_seconds: item.segment_seconds ?? {} } : null;
 }
 
 /** The student's podcast (404 `podcast_not_found` when there is none, or only an expired draft). */
