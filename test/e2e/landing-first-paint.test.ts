@@ -66,6 +66,7 @@ describe('The landing before its scripts', () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812 });
     try {
       await page.goto(`${host.url}/`);
+      await page.mouse.move(10, 400);
       // The app has taken over: the headline stays as painted and the message types in.
       await expect.poll(async () => (await page.locator('.ct-typed-message .ct-typed-live').textContent())?.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await page.locator('.ct-typed-title .ct-typed-live').textContent()).toBe(TAGLINE);
@@ -96,6 +97,73 @@ describe('The landing before its scripts', () => {
     try {
       await page.goto(`${host.url}/`);
       expect(await heroHeading(page).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('runs no app script until the visitor acts, has them downloaded by then, and starts on the first interaction', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 812 });
+    try {
+      await page.goto(`${host.url}/`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(1500);
+      // Still the prerendered page: nothing has hydrated it, the cycling message is not typing and
+      // nothing was added below the hero…
+      expect(await page.locator('[data-pre]').count()).toBeGreaterThan(0);
+      expect(await page.locator('.ct-typed-message .ct-typed-live').textContent()).toBe('');
+      expect(await page.getByRole('contentinfo').count()).toBe(0);
+      // …but the start-up scripts, the login dialog's and the sections' are in the browser's cache.
+      const html = await (await fetch(`${host.url}/`)).text();
+      const listed = (name: string) => (new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1] ?? '').split(' ').filter(Boolean);
+      const wanted = [...listed('revise-scripts'), ...listed('revise-prefetch')];
+      expect(wanted.some((href) => href.includes('/AuthDialog-'))).toBe(true);
+      const downloaded = await page.evaluate<string[]>("performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)");
+      expect(wanted.filter((href) => !downloaded.includes(href))).toEqual([]);
+
+      // The first interaction (here a key) starts the app: it takes over and the message types.
+      await page.keyboard.press('Shift');
+      await page.waitForFunction("!document.querySelector('[data-pre]')");
+      await expect.poll(async () => (await page.locator('.ct-typed-message .ct-typed-live').textContent())?.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+      await page.getByRole('contentinfo').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a tap as the visitor's first interaction opens the sign-up dialog, a click on 'Se connecter' the login one", async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${host.url}/`, { waitUntil: 'networkidle' });
+      expect(await page.locator('[data-pre]').count()).toBeGreaterThan(0);
+      await page.getByRole('button', { name: contentFr['landing.hero.cta'] }).tap();
+      const modal = page.getByRole('dialog');
+      await modal.getByLabel('E-mail').waitFor({ timeout: 15_000 });
+      expect(await modal.getByRole('heading').first().textContent()).toBe(contentFr['landing.hero.cta']);
+      await screenshot(page, 'landing-first-tap-signup');
+    } finally {
+      await phone.close();
+    }
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${host.url}/`, { waitUntil: 'networkidle' });
+      await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByLabel('E-mail').waitFor({ timeout: 15_000 });
+      expect(await modal.getByRole('button', { name: 'Se connecter', exact: true }).count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an English visitor gets the app at once, without acting on the page', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await context.addInitScript("localStorage.setItem('language', 'en')");
+      await page.goto(`${host.url}/`);
+      await page.getByRole('banner').getByRole('button', { name: 'Log in' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      await page.getByRole('contentinfo').waitFor();
     } finally {
       await context.close();
     }
@@ -135,6 +203,7 @@ describe('The landing before its scripts', () => {
       await heroHeading(page).waitFor();
       await page.evaluate("window.painted = document.getElementById('landing-title'); undefined");
       release();
+      await page.mouse.move(10, 400);
       await page.waitForFunction("!document.querySelector('[data-pre]')");
       // What lies below the first screen comes with the app.
       await page.getByRole('heading', { level: 2, name: contentFr['landing.features.title'] }).waitFor();

@@ -112,12 +112,12 @@ Promise.all([loadConfig(), loadLang(currentLang())])
   .then(([config]) => {
     configureAuth(config);
     if (prerenderedPage.showing && matchesPrerender()) {
-      // Started in a transition, the hydration yields to the browser every few milliseconds (at
-      // its default priority it would run to the end in one task).
+      // The prerendered landing starts the app on the visitor's first interaction (the gate,
+      // lib/prerender-gate.ts), who may be waiting for a press to answer: the hydration of the
+      // first screen runs at its default priority, in one task (a transition would slice it, and
+      // take longer in all); what lies below comes in the transition after it.
       prerenderedPage.hydrating = true;
-      startTransition(() => {
-        hydrateRoot(container, <Hydrated>{app}</Hydrated>);
-      });
+      hydrateRoot(container, <Hydrated>{app}</Hydrated>);
       return;
     }
     // As a transition, the first render yields to the browser every few milliseconds instead of
