@@ -8,13 +8,14 @@
 // already works as a page (its links are links, its buttons are remembered), the scripts are only
 // downloaded once the browser has reported the hero's first contentful paint (into the HTTP cache,
 // not evaluated, with those of `<meta name="revise-prefetch">`: the login dialog's and the
-// sections below the hero), and the app starts on the visitor's first sign of intent: a press, a
-// touch, a key, a focus, a pointer moving over the page, a wheel or a scroll. A phone's main thread
-// then stays free while the page loads, and the app's start-up is paid once the visitor acts. A
-// button of the prerendered HTML pressed before the app takes over is remembered, and the app
-// presses its own once rendered (web/src/main.tsx), so no tap is lost on a slow phone. The cloud's
-// Content-Security-Policy allows exactly this script by its hash (lib/web.ts); no other inline
-// script runs.
+// sections below the hero; and `/config.json`, kept for the app), and the app starts on the
+// visitor's first sign of intent: a press, a touch, a key, a focus, a pointer moving over the
+// page, a wheel or a scroll (at once after that paint when the address asks the app for
+// something: a query or a hash). A phone's main thread then stays free while the page loads, and
+// the app's start-up is paid once the visitor acts. A button of the prerendered HTML pressed
+// before the app takes over is remembered, and the app presses its own once rendered
+// (web/src/main.tsx), so no tap is lost on a slow phone. The cloud's Content-Security-Policy
+// allows exactly this script by its hash (lib/web.ts); no other inline script runs.
 import { createHash } from 'node:crypto';
 
 export const SCRIPTS_META = 'revise-scripts';
@@ -38,14 +39,19 @@ export const PRERENDER_GATE_SCRIPT =
   "function load(){for(var i=1;i<l.length;i++)link('modulepreload',l[i]);" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=l[0];d.head.appendChild(e)}" +
   "if(!keep)return load();" +
-  // The prerendered landing: the app starts on the first sign of intent (once).
+  // The prerendered landing: the app starts on the first sign of intent (once); at once after the
+  // first paint when the address asks the app for something (a referral code, a verification
+  // link, a sign-in coming back, a hash).
+  "var asked=location.search!==''||location.hash!=='';" +
   `var ev=${JSON.stringify(INTENT_EVENTS).replace(/"/g, "'")},o={capture:true,passive:true},started=false;` +
   "function start(){if(started)return;started=true;for(var i=0;i<ev.length;i++)w.removeEventListener(ev[i],start,o);load()}" +
   "for(var i=0;i<ev.length;i++)w.addEventListener(ev[i],start,o);" +
   // Its scripts download once the browser reports the first contentful paint (the hero is on
   // screen), or after 3 s whatever happens (a browser without paint timing, a hidden tab).
+  // The runtime configuration is read then too (web/src/config.ts takes it from `__reviseConfig`).
   `var fetched=false;function prefetch(){if(fetched||started)return;fetched=true;var x=d.querySelector('meta[name="${PREFETCH_META}"]'),a=l.concat(x&&x.content?x.content.split(' '):[]);` +
-  "for(var i=0;i<a.length;i++)link('prefetch',a[i])}function go(){setTimeout(prefetch,0)}" +
+  "w.__reviseConfig=fetch('/config.json',{cache:'no-store',headers:{Accept:'application/json'}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null});" +
+  "for(var i=0;i<a.length;i++)link('prefetch',a[i])}function go(){setTimeout(asked?start:prefetch,0)}" +
   "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}" +
   "catch(e){requestAnimationFrame(go)}setTimeout(go,3000)})()";
 

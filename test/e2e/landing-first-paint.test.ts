@@ -156,6 +156,21 @@ describe('The landing before its scripts', () => {
     }
   });
 
+  it('a visitor whose network went after the page loaded still gets the app on the first tap, from the cache', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${host.url}/`, { waitUntil: 'networkidle' });
+      await context.setOffline(true);
+      await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByLabel('E-mail').waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('alert').filter({ hasText: 'Pas de connexion internet' }).count()).toBe(1);
+      expect(await page.getByText("L'application n'a pas pu démarrer").count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('an English visitor gets the app at once, without acting on the page', async () => {
     const { context, page } = await newPage(browser);
     try {
@@ -203,6 +218,8 @@ describe('The landing before its scripts', () => {
       await heroHeading(page).waitFor();
       await page.evaluate("window.painted = document.getElementById('landing-title'); undefined");
       release();
+      // Once the gate has run (it marks the prerendered HTML), the visitor acts.
+      await page.waitForFunction("document.querySelector('[data-pre]')");
       await page.mouse.move(10, 400);
       await page.waitForFunction("!document.querySelector('[data-pre]')");
       // What lies below the first screen comes with the app.

@@ -82,7 +82,9 @@ describe('language switch', () => {
     try {
       await page.goto(host.url);
       await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).waitFor();
-      // The app (not the landing's prerendered HTML, painted before its scripts) is running.
+      // The app (not the landing's prerendered HTML, painted before its scripts) is running: it
+      // starts once the visitor acts on the page.
+      await page.mouse.move(10, 400);
       await page.waitForFunction("!document.querySelector('[data-pre]')");
       await context.setOffline(true);
       await expect

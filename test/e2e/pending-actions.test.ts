@@ -82,6 +82,8 @@ describe('Before and after sign-in', () => {
     await api(host, '/api/onboarding', { token: user.accessToken, method: 'POST', body: { language: 'fr', education_level: 'licence', specialization: 'Droit' } });
     const { context, page } = await newPage(browser);
     const choosePremiumAndLogIn = async () => {
+      // The plans are below the hero: the visitor scrolls to them (which starts the app).
+      await page.mouse.wheel(0, 600);
       await page.getByRole('button', { name: 'Choisir Premium' }).click();
       const modal = dialog(page);
       await modal.getByRole('button', { name: 'Déjà un compte ? Connecte-toi' }).click();
