@@ -170,6 +170,9 @@ async function firstTapMs(url: string, runs: number): Promise<{ first: number[];
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
           await context.addInitScript("addEventListener('pointerdown', (e) => { window.__tapAt = e.timeStamp }, true)");
           await page.goto(url, { waitUntil: 'networkidle' });
+          // The gate listens once the page has loaded (networkidle may come first under throttling).
+          await page.waitForFunction("document.readyState === 'complete'");
+          await page.waitForLoadState('networkidle');
           if (mode === 'running') {
             await page.keyboard.press('Shift');
             await page.waitForFunction("!document.querySelector('[data-pre]') && document.querySelector('footer')", null, { timeout: 60_000 });

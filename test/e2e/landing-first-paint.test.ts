@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { contentFr } from '../../web/src/i18n/content.fr.js';
 import { contentSecurityPolicy } from '../../lib/web.js';
-import { newPage, screenshot, useJourneyHost, type TestHost } from './helpers.js';
+import { actOnLanding, newPage, screenshot, useJourneyHost, type TestHost } from './helpers.js';
 
 const TAGLINE = contentFr['landing.hero.tagline'];
 const DESCRIPTION = contentFr['landing.hero.description'];
@@ -66,7 +66,7 @@ describe('The landing before its scripts', () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812 });
     try {
       await page.goto(`${host.url}/`);
-      await page.mouse.move(10, 400);
+      await actOnLanding(page);
       // The app has taken over: the headline stays as painted and the message types in.
       await expect.poll(async () => (await page.locator('.ct-typed-message .ct-typed-live').textContent())?.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await page.locator('.ct-typed-title .ct-typed-live').textContent()).toBe(TAGLINE);
@@ -106,6 +106,7 @@ describe('The landing before its scripts', () => {
     const { context, page } = await newPage(browser, { width: 375, height: 812 });
     try {
       await page.goto(`${host.url}/`, { waitUntil: 'networkidle' });
+      await page.waitForFunction("document.readyState === 'complete'");
       await page.waitForTimeout(1500);
       // Still the prerendered page: nothing has hydrated it, the cycling message is not typing and
       // nothing was added below the hero…
@@ -135,6 +136,7 @@ describe('The landing before its scripts', () => {
     try {
       const page = await phone.newPage();
       await page.goto(`${host.url}/`, { waitUntil: 'networkidle' });
+      await page.waitForFunction("document.readyState === 'complete'");
       expect(await page.locator('[data-pre]').count()).toBeGreaterThan(0);
       await page.getByRole('button', { name: contentFr['landing.hero.cta'] }).tap();
       const modal = page.getByRole('dialog');
@@ -147,6 +149,7 @@ describe('The landing before its scripts', () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${host.url}/`, { waitUntil: 'networkidle' });
+      await page.waitForFunction("document.readyState === 'complete'");
       await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
       const modal = page.getByRole('dialog');
       await modal.getByLabel('E-mail').waitFor({ timeout: 15_000 });
@@ -160,6 +163,7 @@ describe('The landing before its scripts', () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${host.url}/`, { waitUntil: 'networkidle' });
+      await page.waitForFunction("document.readyState === 'complete'");
       await context.setOffline(true);
       await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
       const modal = page.getByRole('dialog');
