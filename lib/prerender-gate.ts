@@ -31,9 +31,14 @@ export const PRERENDER_GATE_SCRIPT =
   'if(!keep)r.replaceChildren();' +
   // A button pressed before the app has taken over is remembered (the app presses it again), and
   // kept from the app's own listeners on the root while it hydrates (no double press).
-  "else{for(var j=0;j<r.children.length;j++)r.children[j].setAttribute('data-pre','');" +
+  // Parts the app hydrates later (`data-late`: the sections below the hero, whose chunk may still be
+  // on its way) keep their mark until they are hydrated. The press is kept as the button's name
+  // and its position among the buttons of that name (two say 'Créer mon compte gratuit').
+  "else{var z=[].slice.call(r.children).concat([].slice.call(r.querySelectorAll('[data-late]')));for(var j=0;j<z.length;j++)z[j].setAttribute('data-pre','');" +
+  "var name=function(b){return(b.getAttribute('aria-label')||b.textContent||'').trim()};" +
   "r.addEventListener('click',function(ev){var t=ev.target&&ev.target.closest&&ev.target.closest('button');" +
-  "if(!t||!t.closest('[data-pre]'))return;ev.preventDefault();ev.stopImmediatePropagation();w.__revisePressed=(t.getAttribute('aria-label')||t.textContent||'').trim()},true)}" +
+  "if(!t||!t.closest('[data-pre]'))return;ev.preventDefault();ev.stopImmediatePropagation();" +
+  "var n=name(t),b=r.querySelectorAll('button'),at=0;for(var i=0;i<b.length&&b[i]!==t;i++)if(name(b[i])===n)at++;w.__revisePressed={label:n,index:at}},true)}" +
   `var m=d.querySelector('meta[name="${SCRIPTS_META}"]');if(!m)return;var l=m.content.split(' ');` +
   "function link(rel,href){var p=d.createElement('link');p.rel=rel;p.crossOrigin='';p.href=href;d.head.appendChild(p)}" +
   "function load(){for(var i=1;i<l.length;i++)link('modulepreload',l[i]);" +
