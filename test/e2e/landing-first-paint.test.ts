@@ -73,11 +73,22 @@ describe('The landing before its scripts', () => {
       expect(await page.getByRole('button', { name: contentFr['landing.hero.cta'] }).first().isVisible()).toBe(true);
       await expectWholeLanding(page);
       await screenshot(page, 'landing-no-javascript');
-      await screenshot(page, 'landing-no-javascript-375-full', true);
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await screenshot(page, 'landing-no-javascript-1280-full', true);
     } finally {
       await context.close();
+    }
+    // The whole prerendered page, before any app script, at a phone's and a laptop's width (the
+    // sections below the first screen are laid out as they come near it, `content-visibility`:
+    // all of them at once for the picture).
+    const { context: held, page: before } = await withoutAppScripts(browser);
+    try {
+      await before.goto(`${host.url}/`);
+      await expectWholeLanding(before);
+      await before.addStyleTag({ content: '.ct-landing .ct-section { content-visibility: visible; }' });
+      await screenshot(before, 'landing-prerendered-375-full', true);
+      await before.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(before, 'landing-prerendered-1280-full', true);
+    } finally {
+      await held.close();
     }
   });
 
