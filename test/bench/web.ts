@@ -148,7 +148,14 @@ async function audit(url: string, port: number): Promise<Scores> {
     cls: numeric('cumulative-layout-shift'),
     scripts: ((lhr.audits['bootup-time']?.details as { items?: { url: string; total: number }[] } | undefined)?.items ?? []).map((i) => ({ url: i.url, ms: i.total })),
     longTasks: ((lhr.audits['long-tasks']?.details as { items?: { url: string; duration: number }[] } | undefined)?.items ?? []).map((i) => ({ url: i.url, ms: i.duration })),
-    failedA11y: a11yRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
+    // Each failed audit with the elements it names (their CSS paths), to find what failed.
+    failedA11y: a11yRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => {
+        const items = (lhr.audits[ref.id]?.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
+        const nodes = items.map((i) => i.node?.selector).filter(Boolean);
+        return nodes.length ? `${ref.id} (${nodes.slice(0, 3).join('; ')})` : ref.id;
+      }),
   };
 }
 
