@@ -4,35 +4,61 @@
 // a visitor who has kept neither a session (Amplify's `CognitoIdentityServiceProvider.*` keys)
 // nor English as their language (they see the app's loading screen instead, as before). It then
 // starts the app's scripts, listed by the build in `<meta name="revise-scripts">` (the entry
-// first, then its modulepreloads): at once on any other page, and on the prerendered landing once
-// the browser has reported the hero's first contentful paint, so that no script download or
-// evaluation competes with (or delays) that paint. A button of the prerendered HTML
-// pressed before the app takes over is remembered, and the app presses its own once rendered
-// (web/src/main.tsx), so no tap is lost on a slow phone. The cloud's
-// Content-Security-Policy allows exactly this script by its hash (lib/web.ts); no other inline
-// script runs.
+// first, then its modulepreloads): at once on any other page. On the prerendered landing, which
+// already works as a page (its links are links, its buttons are remembered), the scripts are only
+// downloaded once the browser has reported the hero's first contentful paint (into the HTTP cache,
+// not evaluated, with those of `<meta name="revise-prefetch">`: the login dialog's and the
+// sections below the hero; and `/config.json`, kept for the app), and the app starts on the
+// visitor's first sign of intent: a press, a touch, a key, a focus, a pointer moving over the
+// page, a wheel or a scroll (at once after that paint when the address asks the app for
+// something: a query or a hash). A phone's main thread then stays free while the page loads, and
+// the app's start-up is paid once the visitor acts. A button of the prerendered HTML pressed
+// before the app takes over is remembered, and the app presses its own once rendered
+// (web/src/main.tsx), so no tap is lost on a slow phone. The cloud's Content-Security-Policy
+// allows exactly this script by its hash (lib/web.ts); no other inline script runs.
 import { createHash } from 'node:crypto';
 
 export const SCRIPTS_META = 'revise-scripts';
+export const PREFETCH_META = 'revise-prefetch';
+
+/** What starts the app on the prerendered landing (the visitor acting on the page). */
+export const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
 
 export const PRERENDER_GATE_SCRIPT =
-  "(function(){var d=document,r=d.getElementById('root'),keep=false;" +
+  "(function(){var d=document,w=window,r=d.getElementById('root'),keep=false;" +
   "try{var s=localStorage,k=[];for(var i=0;i<s.length;i++)k.push(s.key(i));" +
   "keep=location.pathname==='/'&&s.getItem('language')!=='en'&&!k.some(function(x){return x.indexOf('CognitoIdentityServiceProvider.')===0})}catch(e){}" +
   'if(!keep)r.replaceChildren();' +
   // A button pressed before the app has taken over is remembered (the app presses it again), and
   // kept from the app's own listeners on the root while it hydrates (no double press).
-  "else{for(var j=0;j<r.children.length;j++)r.children[j].setAttribute('data-pre','');" +
+  // Parts the app hydrates later (`data-late`: the sections below the hero, whose chunk may still be
+  // on its way) keep their mark until they are hydrated. The press is kept as the button's name
+  // and its position among the buttons of that name (two say 'Créer mon compte gratuit').
+  "else{var z=[].slice.call(r.children).concat([].slice.call(r.querySelectorAll('[data-late]')));for(var j=0;j<z.length;j++)z[j].setAttribute('data-pre','');" +
+  "var name=function(b){return(b.getAttribute('aria-label')||b.textContent||'').trim()};" +
   "r.addEventListener('click',function(ev){var t=ev.target&&ev.target.closest&&ev.target.closest('button');" +
-  "if(!t||!t.closest('[data-pre]'))return;ev.preventDefault();ev.stopImmediatePropagation();window.__revisePressed=(t.getAttribute('aria-label')||t.textContent||'').trim()},true)}" +
+  "if(!t||!t.closest('[data-pre]'))return;ev.preventDefault();ev.stopImmediatePropagation();" +
+  "var n=name(t),b=r.querySelectorAll('button'),at=0;for(var i=0;i<b.length&&b[i]!==t;i++)if(name(b[i])===n)at++;w.__revisePressed={label:n,index:at}},true)}" +
   `var m=d.querySelector('meta[name="${SCRIPTS_META}"]');if(!m)return;var l=m.content.split(' ');` +
-  "function load(){for(var i=1;i<l.length;i++){var p=d.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l[i];d.head.appendChild(p)}" +
+  "function link(rel,href){var p=d.createElement('link');p.rel=rel;p.crossOrigin='';p.href=href;d.head.appendChild(p)}" +
+  "function load(){for(var i=1;i<l.length;i++)link('modulepreload',l[i]);" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=l[0];d.head.appendChild(e)}" +
-  // On the prerendered landing, once the browser reports the first contentful paint (the hero is
-  // on screen), or after 3 s whatever happens (a browser without paint timing, a hidden tab).
-  "if(!keep)return load();var started=false;function go(){if(!started){started=true;setTimeout(load,0)}}" +
+  "if(!keep)return load();" +
+  // The prerendered landing: the app starts on the first sign of intent (once); at once after the
+  // first paint when the address asks the app for something (a referral code, a verification
+  // link, a sign-in coming back, a hash).
+  "var asked=location.search!==''||location.hash!=='';" +
+  `var ev=${JSON.stringify(INTENT_EVENTS).replace(/"/g, "'")},o={capture:true,passive:true},started=false;` +
+  "function start(){if(started)return;started=true;for(var i=0;i<ev.length;i++)w.removeEventListener(ev[i],start,o);load()}" +
+  "for(var i=0;i<ev.length;i++)w.addEventListener(ev[i],start,o);" +
+  // Its scripts download once the browser reports the first contentful paint (the hero is on
+  // screen), or after 3 s whatever happens (a browser without paint timing, a hidden tab).
+  // The runtime configuration is read then too (web/src/config.ts takes it from `__reviseConfig`).
+  `var fetched=false;function prefetch(){if(fetched||started)return;fetched=true;var x=d.querySelector('meta[name="${PREFETCH_META}"]'),a=l.concat(x&&x.content?x.content.split(' '):[]);` +
+  "w.__reviseConfig=fetch('/config.json',{cache:'no-store',headers:{Accept:'application/json'}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null});" +
+  "for(var i=0;i<a.length;i++)link('prefetch',a[i])}function go(){setTimeout(asked?start:prefetch,0)}" +
   "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}" +
-  "catch(e){requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,3000)})()";
+  "catch(e){requestAnimationFrame(go)}setTimeout(go,3000)})()";
 
 /** The CSP source allowing the gate (`'sha256-…'`). */
 export const PRERENDER_GATE_CSP = `'sha256-${createHash('sha256').update(PRERENDER_GATE_SCRIPT).digest('base64')}'`;

@@ -6,7 +6,7 @@
 // The build preloads the interface font, writes the landing's HTML into index.html (rendered at
 // build time, see prerenderLanding) and writes brotli and gzip copies of compressible files
 // (`x.js.br`, `x.js.gz`) for the laptop host to serve by Accept-Encoding.
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { isCompressible, MIN_COMPRESSIBLE_BYTES } from '../lib/precompressed.js';
-import { PRERENDER_GATE_SCRIPT, SCRIPTS_META } from '../lib/prerender-gate.js';
+import { PREFETCH_META, PRERENDER_GATE_SCRIPT, SCRIPTS_META } from '../lib/prerender-gate.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pdfjsDir = fileURLToPath(new URL('../node_modules/pdfjs-dist/', import.meta.url));
@@ -139,6 +139,31 @@ function preloadFont(): Plugin {
   };
 }
 
+/** What the landing's visitor is likely to need next, downloaded with its start-up scripts. */
+const PREFETCHED_MODULES = [/[\\/]src[\\/]auth[\\/]AuthDialog\.tsx$/, /[\\/]src[\\/]pages[\\/]LandingBelow\.tsx$/];
+
+/**
+ * The files of the chunks whose entry module matches one of `entries`, with the chunks (and
+ * styles) they import, less those the page already names: what the gate downloads (without
+ * running it) beside the start-up scripts.
+ */
+function prefetchedFiles(bundle: Rollup.OutputBundle, entries: RegExp[], named: (href: string) => boolean): string[] {
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    const href = `/${fileName}`;
+    if (!chunk || chunk.type !== 'chunk' || files.has(href)) return;
+    files.add(href);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/${css}`);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type === 'chunk' && chunk.facadeModuleId && entries.some((entry) => entry.test(chunk.facadeModuleId as string))) visit(chunk.fileName);
+  }
+  if (files.size === 0) throw new Error('The landing has nothing to prefetch: its dialog and sections were not found in the build');
+  return [...files].filter((href) => !named(href));
+}
+
 /**
  * The landing, rendered once at build time by the app's own components (web/src/prerender.tsx,
  * built for Node into a folder of its own and loaded), written into index.html's root with the
@@ -152,7 +177,7 @@ function prerenderLanding(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, ctx) {
         const outDir = path.join(root, `.prerender-${process.pid}`);
         try {
           await build({
@@ -168,7 +193,8 @@ function prerenderLanding(): Plugin {
           const { renderLanding } = (await import(pathToFileURL(path.join(outDir, built)).href)) as { renderLanding(origin: string): Promise<string> };
           const body = await renderLanding('http://localhost');
           if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty root to prerender into');
-          // The app's scripts are started by the gate (after the hero's first paint on the landing).
+          // The app's scripts are started by the gate (on the landing: downloaded after the hero's
+          // first paint, run on the visitor's first interaction).
           const scripts: string[] = [];
           const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
           if (!entry) throw new Error("index.html has no module entry for the gate to start");
@@ -178,7 +204,8 @@ function prerenderLanding(): Plugin {
             scripts.push(href);
             return '';
           });
-          out = out.replace('</head>', () => `  <meta name="${SCRIPTS_META}" content="${scripts.join(' ')}">\n  </head>`);
+          const prefetched = prefetchedFiles(ctx.bundle ?? {}, PREFETCHED_MODULES, (href) => scripts.includes(href) || html.includes(`"${href}"`));
+          out = out.replace('</head>', () => `  <meta name="${SCRIPTS_META}" content="${scripts.join(' ')}">\n    <meta name="${PREFETCH_META}" content="${prefetched.join(' ')}">\n  </head>`);
           return out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script>${PRERENDER_GATE_SCRIPT}</script>`);
         } finally {
           await rm(outDir, { recursive: true, force: true });

@@ -73,6 +73,15 @@ export function linkFrom(html: string): string {
 
 export const dialog = (page: Page) => page.getByRole('dialog');
 
+/**
+ * On the prerendered landing the app starts once the visitor acts (lib/prerender-gate.ts): once the
+ * page has loaded (its gate listening), the pointer moves over it, as a visitor's would.
+ */
+export async function actOnLanding(page: Page): Promise<void> {
+  await page.waitForFunction("document.readyState === 'complete'");
+  await page.mouse.move(10, 400);
+}
+
 /** Accepts the cookie banner so it does not cover the page in screenshots. */
 export async function acceptCookies(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: /J'ai compris|Got it/ });

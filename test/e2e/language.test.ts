@@ -2,7 +2,7 @@
 // follows, and the choice survives a reload (it is kept locally under `language`).
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { acceptCookies, dialog, newPage, screenshot, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
+import { acceptCookies, actOnLanding, dialog, newPage, screenshot, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
 
 describe('language switch', () => {
   let host: TestHost;
@@ -82,7 +82,9 @@ describe('language switch', () => {
     try {
       await page.goto(host.url);
       await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).waitFor();
-      // The app (not the landing's prerendered HTML, painted before its scripts) is running.
+      // The app (not the landing's prerendered HTML, painted before its scripts) is running: it
+      // starts once the visitor acts on the page.
+      await actOnLanding(page);
       await page.waitForFunction("!document.querySelector('[data-pre]')");
       await context.setOffline(true);
       await expect

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, login, newUser } from '../support/host.js';
-import { acceptCookies, codeFrom, dialog, logIn, logOut, newPage, screenshot, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
+import { acceptCookies, actOnLanding, codeFrom, dialog, logIn, logOut, newPage, screenshot, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
 
 const GRANTED = /^Code appliqué ! Vous avez maintenant un accès Premium jusqu'au \d{1,2} \S+ \d{4}$/;
 const pending = (page: Page) =>
@@ -82,6 +82,8 @@ describe('Before and after sign-in', () => {
     await api(host, '/api/onboarding', { token: user.accessToken, method: 'POST', body: { language: 'fr', education_level: 'licence', specialization: 'Droit' } });
     const { context, page } = await newPage(browser);
     const choosePremiumAndLogIn = async () => {
+      // The plans are below the hero, added once the visitor acts on the page.
+      await actOnLanding(page);
       await page.getByRole('button', { name: 'Choisir Premium' }).click();
       const modal = dialog(page);
       await modal.getByRole('button', { name: 'Déjà un compte ? Connecte-toi' }).click();

@@ -63,20 +63,23 @@ function matchesPrerender(): boolean {
   return !state?.usr;
 }
 
+/** A button's name as the gate (lib/prerender-gate.ts) reads it: its aria-label, else its text. */
+const buttonName = (b: Element): string => (b.getAttribute('aria-label') || b.textContent || '').trim();
+
 /**
- * A button of the prerendered landing pressed before the app took over (the gate keeps its name,
- * its aria-label or its text, in `__revisePressed`): once the app runs that markup (hydrated, the
- * `data-pre` marks gone, or replaced by its own), the app's button of the same text is pressed,
- * so the student's tap opens what it should.
+ * A button of the prerendered landing pressed before the app took over (the gate keeps its name
+ * and its position among the buttons of that name in `__revisePressed`): once the app runs that
+ * button (hydrated, its `data-pre` mark gone, or replaced by the app's own render), the app's
+ * button of that name and position is pressed, so the student's tap opens what it should.
  */
 function replayPrerenderedPress(root: HTMLElement): void {
-  const w = window as { __revisePressed?: string };
+  const w = window as { __revisePressed?: { label: string; index: number } };
   const observer = new MutationObserver(() => {
-    if (root.querySelector('[data-pre]')) return;
-    const label = w.__revisePressed;
-    if (!label) return observer.disconnect();
-    const target = [...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') || b.textContent || '').trim() === label);
-    if (!target) return;
+    const pressed = w.__revisePressed;
+    if (!pressed) return observer.disconnect();
+    const same = [...root.querySelectorAll('button')].filter((b) => buttonName(b) === pressed.label);
+    const target = same[pressed.index] ?? same[0];
+    if (!target || target.closest('[data-pre]')) return;
     observer.disconnect();
     delete w.__revisePressed;
     target.click();
@@ -86,11 +89,12 @@ function replayPrerenderedPress(root: HTMLElement): void {
 }
 
 /** Once the hydration is committed: the page is the app's, its `data-pre` marks go (the gate then
- * lets presses through, and a press it kept is replayed). */
+ * lets presses through, and a press it kept is replayed), except on the parts hydrated later
+ * (`data-late`), which drop theirs once hydrated (LandingBelow). */
 function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     prerenderedPage.hydrating = false;
-    for (const el of container.querySelectorAll('[data-pre]')) el.removeAttribute('data-pre');
+    for (const el of container.querySelectorAll('[data-pre]:not([data-late])')) el.removeAttribute('data-pre');
   }, []);
   return children;
 }
@@ -112,12 +116,12 @@ Promise.all([loadConfig(), loadLang(currentLang())])
   .then(([config]) => {
     configureAuth(config);
     if (prerenderedPage.showing && matchesPrerender()) {
-      // Started in a transition, the hydration yields to the browser every few milliseconds (at
-      // its default priority it would run to the end in one task).
+      // The prerendered landing starts the app on the visitor's first interaction (the gate,
+      // lib/prerender-gate.ts), who may be waiting for a press to answer: the hydration of the
+      // first screen runs at its default priority, in one task (a transition would slice it, and
+      // take longer in all); what lies below comes in the transition after it.
       prerenderedPage.hydrating = true;
-      startTransition(() => {
-        hydrateRoot(container, <Hydrated>{app}</Hydrated>);
-      });
+      hydrateRoot(container, <Hydrated>{app}</Hydrated>);
       return;
     }
     // As a transition, the first render yields to the browser every few milliseconds instead of

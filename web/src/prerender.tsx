@@ -1,10 +1,12 @@
-// Build-time rendering of the landing's first screen (header and hero) for a French visitor
-// (spec §2's first paint): the same route table, providers and texts as the app, rendered to HTML
-// once by the build
-// (web/vite.config.ts) and written into index.html, so a phone paints the hero before any script
-// has loaded. The app then renders over it with identical markup. Only run in Node by the build.
+// Build-time rendering of the whole landing (header, hero, the sections below it, the footer) for
+// a French visitor (spec §2): the same route table, providers and texts as the app, rendered to
+// HTML once by the build (web/vite.config.ts) and written into index.html, so a phone paints the
+// page before any script has loaded and a visitor who never acts (or a crawler) reads all of it.
+// `prerender` waits for the lazy sections below the hero (renderToString would leave
+// their Suspense boundary at its fallback); their HTML comes inline, between the boundary's
+// comment markers, which the app hydrates once their chunk has arrived. Only run in Node by the build.
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes } from './App';
 import { configureAuth } from './auth/amplify';
@@ -31,7 +33,7 @@ export async function renderLanding(origin: string): Promise<string> {
   const context = await handler.query(new Request(new URL('/', origin)));
   if (context instanceof Response) throw new Error(`The landing answered ${context.status} at build time`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  const { prelude } = await prerender(
     <StrictMode>
       <I18nProvider>
         <SessionProvider>
@@ -39,5 +41,13 @@ export async function renderLanding(origin: string): Promise<string> {
         </SessionProvider>
       </I18nProvider>
     </StrictMode>,
+    // Every boundary inline, however large (React outlines large ones, to be moved in by a script).
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
+  const html = await new Response(prelude).text();
+  // The page is complete: no streaming script may be left for the browser to run (the cloud's
+  // Content-Security-Policy allows only the gate).
+  const streamed = /<(script|template)\b[^>]*>/.exec(html);
+  if (streamed) throw new Error(`The prerendered landing is incomplete: it holds ${streamed[0]}`);
+  return html;
 }

@@ -9,6 +9,7 @@ import {
   isOfferOpen,
   LANDING_TIMING,
   matchesSearch,
+  messageTypedMs,
   parseProse,
   planParams,
   taglineEndMs,
@@ -60,6 +61,13 @@ describe('landing cycling message (spec §4)', () => {
     expect(cyclingMessage(messages, start + 126 + 1400, start)).toMatchObject({ text: 'ab', phase: 'erasing' });
     expect(cyclingMessage(messages, start + 126 + 1400 + 22, start).text).toBe('a');
     expect(cyclingMessage(messages, start + 126 + 1400 + 44, start).text).toBe('');
+  });
+
+  it('starts at the first message fully written when the page already shows it', () => {
+    expect(messageTypedMs('abc')).toBe(126);
+    expect(messageTypedMs('été')).toBe(126);
+    expect(cyclingMessage(messages, messageTypedMs('abc'), 0)).toMatchObject({ index: 0, text: 'abc', phase: 'pausing' });
+    expect(cyclingMessage(messages, messageTypedMs('abc') + 1400, 0)).toMatchObject({ index: 0, text: 'ab', phase: 'erasing' });
   });
 
   it('moves on to the next message, then loops back to the first', () => {

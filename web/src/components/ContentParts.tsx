@@ -8,6 +8,7 @@ import {
   cyclingMessage,
   formatCount,
   LANDING_TIMING,
+  messageTypedMs,
   parseProse,
   taglineEndMs,
   typedTagline,
@@ -74,9 +75,12 @@ function useTypewriter(tagline: string, messages: readonly string[], enabled: bo
                 : Math.min(t.messagePauseMs / 4, 350);
       timer = setTimeout(tick, next);
     };
+    // On a page painted from prerendered HTML the first message is already written: the cycle
+    // starts at its pause, then erases it and goes on.
+    const ahead = typeTagline ? 0 : messageTypedMs(list[0] ?? '');
     const begin = () => {
       if (stopped) return;
-      start = performance.now();
+      start = performance.now() - ahead;
       tick();
     };
     const cancelStart = whenIdleAfterLoad(begin);
@@ -128,8 +132,9 @@ interface TypedIntroProps {
  */
 export function TypedIntro({ tagline, messagesLabel, messages, titleId }: TypedIntroProps) {
   const reduced = usePrefersReducedMotion();
-  // A page painted from prerendered HTML already shows its tagline: it stays, and only the
-  // message types (the next visit of the page within the app types both).
+  // A page painted from prerendered HTML already shows its tagline and its first message: they
+  // stay, and the message cycles on from there (the next visit of the page within the app types
+  // both).
   const [shownAlready] = useState(() => prerenderedPage.showing);
   useEffect(() => {
     prerenderedPage.showing = false;
@@ -154,7 +159,7 @@ export function TypedIntro({ tagline, messagesLabel, messages, titleId }: TypedI
         <span className="ct-typed-stack ct-typed-message" aria-hidden="true">
           <span className="ct-typed-ghost">{longest(messages)}</span>
           <span className="ct-typed-live">
-            <span ref={messageRef} />
+            <span ref={messageRef}>{shownAlready ? messages[0] : null}</span>
             {animating && taglineDone && <span className="ct-caret" />}
           </span>
         </span>

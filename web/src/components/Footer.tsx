@@ -33,7 +33,9 @@ export default function Footer() {
           </nav>
         </div>
         <div className="footer-bottom">
-          <span>{t('footer.rights', { year: new Date().getFullYear() })}</span>
+          {/* The prerendered landing holds the build's year: when the visitor's clock says another,
+              the hydration keeps the build's (no error, no fresh render of the page). */}
+          <span suppressHydrationWarning>{t('footer.rights', { year: new Date().getFullYear() })}</span>
           <LanguageSwitcher />
         </div>
       </div>

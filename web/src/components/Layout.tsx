@@ -40,13 +40,10 @@ export default function Layout() {
       <main className="app-main" id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      {/* Not in the prerendered first screen (web/src/components/prerendered.ts). */}
-      {!firstScreenOnly && (
-        <>
-          <Footer />
-          <CookieBanner />
-        </>
-      )}
+      <Footer />
+      {/* Not in the prerendered page (web/src/components/prerendered.ts): it depends on what the
+          visitor's browser has stored. */}
+      {!firstScreenOnly && <CookieBanner />}
     </div>
   );
 }

@@ -36,6 +36,11 @@ export function typedTagline(tagline: string, elapsedMs: number, t: TypingTiming
   return chars.slice(0, Math.min(count, chars.length)).join('');
 }
 
+/** Time the cycling message takes to type `message` in full. */
+export function messageTypedMs(message: string, t: TypingTiming = LANDING_TIMING): number {
+  return graphemes(message).length * t.messageTypeCharMs;
+}
+
 export type CyclePhase = 'waiting' | 'typing' | 'pausing' | 'erasing';
 
 export interface CycleFrame {

@@ -1,7 +1,7 @@
-// The landing's first screen, rendered to HTML by the build (web/src/prerender.tsx) and hydrated
-// by the app in the browser (web/src/main.tsx): the flags both sides read, and the hook that keeps
-// what lies below that first screen (the landing's sections, the footer, the cookie banner) for
-// after the hydration, so that the app's first render matches the HTML node for node.
+// The landing, rendered to HTML by the build (web/src/prerender.tsx) and hydrated by the app in
+// the browser (web/src/main.tsx): the flags both sides read, and the hook that keeps what depends
+// on the visitor's browser (the cookie banner) for the render after the hydration, so that the
+// app's first render matches the HTML node for node.
 import { startTransition, useEffect, useState } from 'react';
 
 /**
@@ -13,9 +13,9 @@ import { startTransition, useEffect, useState } from 'react';
 export const prerenderedPage = { showing: false, building: false, hydrating: false };
 
 /**
- * True while only the first screen renders: in the build, and during the app's hydration of the
- * prerendered HTML; the next render (a transition, yielding to the browser) adds the rest. Always
- * false otherwise.
+ * True while only what the HTML holds renders: in the build, and during the app's hydration of
+ * the prerendered HTML; the next render (a transition, yielding to the browser) adds the rest.
+ * Always false otherwise.
  */
 export function useFirstScreenOnly(): boolean {
   const [only, setOnly] = useState(() => prerenderedPage.building || prerenderedPage.hydrating);

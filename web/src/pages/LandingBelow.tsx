@@ -1,6 +1,9 @@
 // The landing below its first screen (spec §2): the nine promised features, the plan comparison
 // and the closing call to action. Loaded on demand by LandingPage: a phone's start-up scripts hold
-// only what the first screen shows, and this renders once that screen is up.
+// only what the first screen shows. The build prerenders it with the rest of the page; on that
+// page the app hydrates it once its chunk has arrived (`data-late`: until then the gate keeps any
+// press on its buttons, and replays it once the mark is gone).
+import { useEffect, useRef } from 'react';
 import PlanComparison from '../components/PlanComparison';
 import { ClosingCallToAction, Icon, type IconName } from '../components/ContentParts';
 import { useI18n, type MessageKey } from '../i18n';
@@ -30,8 +33,11 @@ const MORE_FEATURES: Feature[] = [
 /** The features, the plans and the closing call to action. */
 export default function BelowTheHero({ onSignUp: signUp, onPremium }: { onSignUp(): void; onPremium(): void }) {
   const { t } = useI18n();
+  const ref = useRef<HTMLDivElement>(null);
+  // Hydrated (or rendered): the gate's mark goes, so the buttons answer and a kept press is replayed.
+  useEffect(() => ref.current?.removeAttribute('data-pre'), []);
   return (
-    <>
+    <div className="ct-landing-below" data-late="" ref={ref}>
       <section className="ct-section" aria-labelledby="landing-features">
         <div className="container">
           <div className="ct-section-head">
@@ -86,6 +92,6 @@ export default function BelowTheHero({ onSignUp: signUp, onPremium }: { onSignUp
         onClick={signUp}
         note={t('content.ctaNote')}
       />
-    </>
+    </div>
   );
 }

@@ -2,12 +2,11 @@
 // student counter; the nine promised features; the plan comparison; a closing call to action.
 // Every call to action opens the sign-up modal in sign-up mode; Premium's also asks for the
 // checkout right after sign-in (spec §4's "checkout requested" flag).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Logo from '../components/Logo';
 import { usePageHead } from '../components/PageHead';
 import { AnimatedCount, AnswerPreview, Icon, TypedIntro } from '../components/ContentParts';
-import { useFirstScreenOnly } from '../components/prerendered';
 import { useAuthModal } from '../auth/AuthModal';
 import { requestCheckout } from '../auth/pending-actions';
 import { api } from '../api/client';
@@ -16,6 +15,20 @@ import '../styles/content.css';
 
 // The features, the plans and the closing call to action: a chunk of their own (see LandingBelow).
 const BelowTheHero = lazy(() => import('./LandingBelow'));
+
+/**
+ * The sections below the hero behind their Suspense boundary. On the prerendered page the app
+ * hydrates this boundary once its chunk has arrived; until then it holds the server's HTML, and a
+ * render reaching it (the counter's data, the session becoming known) would swap that HTML for the
+ * empty fallback. Memoised with steady handlers, the landing's own renders stop above it.
+ */
+const LowerSections = memo(function LowerSections({ onSignUp, onPremium }: { onSignUp(): void; onPremium(): void }) {
+  return (
+    <Suspense fallback={null}>
+      <BelowTheHero onSignUp={onSignUp} onPremium={onPremium} />
+    </Suspense>
+  );
+});
 
 const MESSAGES: MessageKey[] = [
   'landing.hero.message1',
@@ -49,12 +62,16 @@ export default function LandingPage() {
   const { t, lang } = useI18n();
   const auth = useAuthModal();
   const count = useStudentCount();
-  const firstScreenOnly = useFirstScreenOnly();
-  const open = (checkout: boolean) => {
-    requestCheckout(checkout);
-    auth.open('signup');
-  };
-  const signUp = () => open(false);
+  const { open: openAuth } = auth;
+  const open = useCallback(
+    (checkout: boolean) => {
+      requestCheckout(checkout);
+      openAuth('signup');
+    },
+    [openAuth],
+  );
+  const signUp = useCallback(() => open(false), [open]);
+  const premium = useCallback(() => open(true), [open]);
 
   usePageHead({ title: t('head.landing.title'), description: t('head.landing.description') });
 
@@ -124,12 +141,8 @@ export default function LandingPage() {
           </ul>
         </div>
       </section>
-      {/* Not in the prerendered first screen (web/src/components/prerendered.ts). */}
-      {!firstScreenOnly && (
-        <Suspense fallback={null}>
-          <BelowTheHero onSignUp={signUp} onPremium={() => open(true)} />
-        </Suspense>
-      )}
+      {/* In the prerendered HTML too (web/src/prerender.tsx). */}
+      <LowerSections onSignUp={signUp} onPremium={premium} />
     </div>
   );
 }
