@@ -1,9 +1,12 @@
-// Course files of a subject: presigned uploads, completion, listing, download, per-page text and
-// deletion. The caller reaches only their own files: every key starts with their user id.
+// Course files of a subject: presigned uploads, completion, listing, download, per-page text, the
+// outline and deletion. The caller reaches only their own files: every key starts with their user id.
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
+import { DOCUMENT_MODEL_VERSION, type FileOutline } from '../core/document.js';
 import { AppError } from '../core/errors.js';
+import { buildDocument } from '../engine/document/build.js';
+import { layoutFromText } from '../engine/document/layout.js';
 import { checkUploadFields, fileParams, pagesQuery, subjectParams, uploadBody } from '../core/schemas.js';
 import { completeUpload, getFileOrThrow, listFiles as listCourseFiles, removeFile, startUpload as beginUpload } from '../platform/course-files.js';
 import { storage } from '../platform/clients.js';
@@ -60,9 +63,29 @@ export const getPages = userRoute(
     const file = await getFileOrThrow(user.id, params.subjectId, params.fileId, new Date());
     const range = query.from || query.to ? { from: query.from ?? 1, to: query.to ?? query.from ?? 1 } : undefined;
     const pages = await listPages(user.id, params.subjectId, file.id, range);
-    return { pages: pages.map((p) => ({ page: p.page, text: p.text, ocr: p.ocr })) };
+    return { pages: pages.map((p) => ({ page: p.page, text: p.text, ocr: p.ocr, ...(p.spans ? { spans: p.spans } : {}) })) };
   },
 );
+
+/**
+ * The file's outline: its headings by level with their page, from the document model. A ready file
+ * read before the model has its outline computed from its stored text (numbered titles and
+ * capitals only: no typography is left there). A file still being read answers `pending`.
+ */
+export const getOutline = userRoute({ params: fileParams }, async ({ params, user }): Promise<FileOutline> => {
+  const file = await getFileOrThrow(user.id, params.subjectId, params.fileId, new Date());
+  const base = { file_id: file.id, file_name: file.display_name };
+  if (file.status !== 'ready') return { ...base, entries: [], pending: file.status === 'uploading' || file.status === 'processing', truncated: false };
+  if (file.doc_version === DOCUMENT_MODEL_VERSION && file.outline) {
+    return { ...base, entries: file.outline, pending: false, truncated: file.outline_truncated === true };
+  }
+  const pages = await listPages(user.id, params.subjectId, file.id);
+  const model = buildDocument(
+    pages.map((p) => layoutFromText(p.page, p.text)),
+    { textOnly: new Set(pages.map((p) => p.page)) },
+  );
+  return { ...base, entries: model.outline, pending: false, truncated: model.truncated };
+});
 
 export const deleteFile = userRoute({ params: fileParams }, async ({ params, user }) => {
   const file = await getFileOrThrow(user.id, params.subjectId, params.fileId, new Date());

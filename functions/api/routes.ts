@@ -52,6 +52,7 @@ export const routes: RouteDef[] = [
   route('GET', '/api/subjects/{subjectId}/files/{fileId}', 'user', async () => (await import('./files.js')).getFile),
   route('GET', '/api/subjects/{subjectId}/files/{fileId}/download', 'user', async () => (await import('./files.js')).downloadFile),
   route('GET', '/api/subjects/{subjectId}/files/{fileId}/pages', 'user', async () => (await import('./files.js')).getPages),
+  route('GET', '/api/subjects/{subjectId}/files/{fileId}/outline', 'user', async () => (await import('./files.js')).getOutline),
   route('DELETE', '/api/subjects/{subjectId}/files/{fileId}', 'user', async () => (await import('./files.js')).deleteFile),
   route('GET', '/api/usage', 'user', async () => (await import('./usage.js')).getUsage),
   route('POST', '/api/subjects/{subjectId}/questions', 'user', async () => (await import('./questions.js')).askQuestion),

@@ -2,6 +2,7 @@
 // conversations, revision sheets and quiz sessions. The server's handlers and stores build these
 // shapes and the web app reads them, both from this one definition. Types only (and constant
 // lists), no I/O: the web app imports this module as well as the server.
+import type { PageSpan } from './document.js';
 import type { Answer, AnswerMode, Citation, Evaluation, FactKind, QuizDifficulty, QuizQuestion, QuizType, Sheet } from '../engine/types.js';
 import type { FileStatus } from './files.js';
 import type { MeteredFeature, PREMIUM_ONLY_FEATURES } from './plans.js';
@@ -72,6 +73,8 @@ export interface PageText {
   text: string;
   /** Whether the text was read by OCR. */
   ocr: boolean;
+  /** The page's blocks in the document model (functions/core/document.ts); absent on pages stored before it. */
+  spans?: PageSpan[];
 }
 
 // ---- Flashcards ----

@@ -4,6 +4,7 @@
 // web app and the tests read one definition.
 import { z } from 'zod';
 import { CARD_BACK_MAX, CARD_FRONT_MAX } from '../core/limits.js';
+import type { PageSpan } from '../core/document.js';
 import type { EducationLevel } from '../core/profile.js';
 
 /** The languages a course (and so a generated text) can be in. */
@@ -98,6 +99,8 @@ export interface CoursePage {
   text: string;
   /** The file's detected language ('und' read as the profile's language by the caller). */
   language: CourseLanguage;
+  /** The page's blocks in the document model; absent on pages stored before it (then read line by line). */
+  spans?: PageSpan[];
 }
 
 /** A passage returned by retrieval: part of one page, with its score. */

@@ -16,6 +16,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { Context, S3Event, S3EventRecord } from 'aws-lambda';
+import { DOCUMENT_MODEL_VERSION } from '../core/document.js';
 import { isPdfName, looksLikePdf, MAX_FILE_BYTES, parseStoragePath, PROCESSING_TIMEOUT_MS } from '../core/files.js';
 import { storage } from '../platform/clients.js';
 import { invalidateCourse } from '../platform/course.js';
@@ -116,6 +117,9 @@ async function processRecord(record: S3EventRecord, owner: string, context?: Pic
       page_count: result.pageCount,
       successful_pages: result.successfulPages,
       ocr_pages: result.ocrPages,
+      outline: result.outline,
+      outline_truncated: result.outlineTruncated,
+      doc_version: DOCUMENT_MODEL_VERSION,
     },
     new Date(),
   );

@@ -1,7 +1,12 @@
 // What a PDF's text is: PDFium page by page (functions/platform/pdf), OCR for the pages with fewer
-// than MIN_WORDS_PER_PAGE words (functions/platform/ocr), and the language of the whole. Storage
+// than MIN_WORDS_PER_PAGE words (functions/platform/ocr), the document model built from both
+// (functions/engine/document: reading order, headers and footers apart, paragraphs, headings, lists,
+// tables, boxes), and the language of the whole. Storage
 // and records are the handler's business (extract-upload.ts); this part only reads a file.
+import type { OutlineEntry } from '../core/document.js';
 import type { ErrorCode } from '../core/errors.js';
+import { buildDocument, type CourseDocument } from '../engine/document/build.js';
+import { layoutFromText, type LayoutPage } from '../engine/document/layout.js';
 import { countWords, MIN_WORDS_PER_PAGE } from '../core/files.js';
 import { detectLanguage, type DetectedLanguage } from '../core/language.js';
 import { logger } from '../platform/logger.js';
@@ -30,6 +35,9 @@ export interface Extraction {
   language: DetectedLanguage;
   successfulPages: number;
   ocrPages: number;
+  /** The file's headings with their page (the document model's outline). */
+  outline: OutlineEntry[];
+  outlineTruncated: boolean;
 }
 
 /** A failure to show on the file: a catalogue code and its message parameters. */
@@ -92,7 +100,11 @@ export async function extractPdf(file: string, opts: ExtractOptions): Promise<Ex
     // uploads are read meanwhile. A provider that renders pages opens the document again.
     await doc.close().catch(() => undefined);
   }
-  const pages: PageText[] = read.map((p) => ({ page: p.page, text: p.text, ocr: false }));
+  const layouts = new Map<number, LayoutPage>();
+  const pages: PageText[] = read.map((p) => {
+    if (p.layout) layouts.set(p.page, p.layout);
+    return { page: p.page, text: p.layout ? tidyText(p.layout.runs.map((r) => r.t).join('\n')) : '', ocr: false };
+  });
   const unreadable = read.filter((p) => p.failed).length;
   if (unreadable > 0) logger.warn({ unreadable, pageCount }, 'some pages had no readable text layer');
   const supplied = applySupplied(pages, opts.supplied ?? []);
@@ -100,6 +112,7 @@ export async function extractPdf(file: string, opts: ExtractOptions): Promise<Ex
   const ocrFailed = sparse.length > 0 ? !(await readByOcr(file, pages, sparse, pageCount, opts)) : false;
   const successfulPages = pages.filter((p) => countWords(p.text) >= MIN_WORDS_PER_PAGE).length;
   if (ocrFailed && successfulPages === 0) throw new ExtractionFailure('ocr_failed');
+  const model = modelOf(pages, layouts);
   const text = pages
     .map((p) => p.text)
     .filter((t) => t.length > 0)
@@ -111,7 +124,30 @@ export async function extractPdf(file: string, opts: ExtractOptions): Promise<Ex
     language: detectLanguage(text),
     successfulPages,
     ocrPages: pages.filter((p) => p.ocr).length,
+    outline: model.outline,
+    outlineTruncated: model.truncated,
   };
+}
+
+/**
+ * The document model of the file (functions/engine/document), written into `pages` in place: each
+ * page's text becomes the model's text and gets its spans. Pages read by OCR or supplied by photo
+ * mode are laid out from their lines of text.
+ */
+function modelOf(pages: PageText[], layouts: ReadonlyMap<number, LayoutPage>): CourseDocument {
+  const textOnly = new Set<number>();
+  const input = pages.map((p) => {
+    const layout = layouts.get(p.page);
+    if (!p.ocr && layout) return layout;
+    textOnly.add(p.page);
+    return layoutFromText(p.page, p.text);
+  });
+  const model = buildDocument(input, { textOnly });
+  model.pages.forEach((built, i) => {
+    pages[i].text = built.text;
+    pages[i].spans = built.spans;
+  });
+  return model;
 }
 
 /**

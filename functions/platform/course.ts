@@ -59,7 +59,9 @@ async function buildCourse(userId: string, subjectId: string, subjectName: strin
   if (kept.length === 0) throw new AppError('no_content');
   const pages: CoursePage[] = kept.map((p) => {
     const file = byId.get(p.file_id) as FileRecord;
-    return { file_id: p.file_id, file_name: file.display_name, page: p.page, text: p.text, language: asCourseLanguage(file.language, fallback) };
+    const page: CoursePage = { file_id: p.file_id, file_name: file.display_name, page: p.page, text: p.text, language: asCourseLanguage(file.language, fallback) };
+    if (p.spans) page.spans = p.spans;
+    return page;
   });
   const language = dominantLanguage(
     kept.map((p) => ({ text: p.text, detected: byId.get(p.file_id)?.language ?? null })),

@@ -4,6 +4,7 @@
 // and the course's key terms. Built in linear passes and cached per course text, so that the
 // answer and sheet generators of one subject share it.
 import { sentences as splitSentences } from '../text/index.js';
+import type { PageSpan } from '../../core/document.js';
 import type { CourseLanguage, CoursePage } from '../types.js';
 import { KeyTermCounter, isContentToken, phrases, tokenize, type KeyTerm } from './key-terms.js';
 import { detectDate, detectDefinition, isExample, isFormula, isLaw, isMethodStep, type DateMention, type Definition } from './patterns.js';
@@ -100,9 +101,55 @@ function segments(page: CoursePage, lines: StructuredLine[]): Segment[] {
   return out;
 }
 
-function pageSentences(page: CoursePage, boilerplate: ReadonlySet<string>): { start: number; end: number; role: LineRole; depth: number }[] {
-  const out: { start: number; end: number; role: LineRole; depth: number }[] = [];
-  for (const seg of segments(page, structureLines(page.text, boilerplate))) {
+interface PageSentence {
+  start: number;
+  end: number;
+  role: LineRole;
+  depth: number;
+  /** A label block ("Exercice", "Worked example"): not a sentence, but it opens an exercise. */
+  opensExercise?: boolean;
+}
+
+/**
+ * A page's segments from its document model: headings, list items, formulas and table rows whole,
+ * paragraphs and box lines cut into sentences; labels and table headers are not sentences.
+ */
+function modelSegments(page: CoursePage, spans: readonly PageSpan[]): (Segment & { opensExercise?: boolean })[] {
+  const out: (Segment & { opensExercise?: boolean })[] = [];
+  for (const s of spans) {
+    switch (s.kind) {
+      case 'heading':
+        out.push({ start: s.start, end: s.end, role: 'heading', depth: s.level ?? 1 });
+        break;
+      case 'item':
+        out.push({ start: s.start, end: s.end, role: 'item', depth: 0 });
+        break;
+      case 'formula':
+        out.push({ start: s.start, end: s.end, role: 'formula', depth: 0 });
+        break;
+      case 'row':
+        out.push({ start: s.start, end: s.end, role: 'row', depth: 0 });
+        break;
+      case 'label':
+        if (s.label === 'exercise') out.push({ start: s.start, end: s.start, role: 'text', depth: 0, opensExercise: true });
+        break;
+      case 'header':
+        break;
+      default:
+        out.push({ start: s.start, end: s.end, role: 'text', depth: 0 });
+    }
+  }
+  return out;
+}
+
+function pageSentences(page: CoursePage, boilerplate: ReadonlySet<string>): PageSentence[] {
+  const out: PageSentence[] = [];
+  const segs: (Segment & { opensExercise?: boolean })[] = page.spans ? modelSegments(page, page.spans) : segments(page, structureLines(page.text, boilerplate));
+  for (const seg of segs) {
+    if (seg.opensExercise) {
+      out.push({ ...seg });
+      continue;
+    }
     if (seg.role !== 'text') {
       out.push(seg);
       continue;
@@ -177,6 +224,10 @@ function buildAnalysis(pages: readonly CoursePage[]): CourseAnalysis {
     const list: SentenceInfo[] = [];
     const seen = new Set<string>();
     for (const s of pageSentences(page, boilerplate)) {
+      if (s.opensExercise) {
+        inExercise = true;
+        continue;
+      }
       const text = normalizeSpace(page.text.slice(s.start, s.end));
       const tokens = tokenize(text, lang);
       const content = tokens.filter((t) => !t.stop);

@@ -158,7 +158,7 @@ export function buildPodcastScript(req: PodcastScriptRequest): PodcastScript {
   const [first, second] = req.speakers;
   const analysis = analyzeCourse(course.pages);
   const sentences = analysis.sentences.filter(
-    (s) => (!fileId || s.page.file_id === fileId) && !s.exercise && (s.role === 'heading' || (s.wordCount >= 4 && !SYMBOL_NAMES.test(s.text))),
+    (s) => (!fileId || s.page.file_id === fileId) && !s.exercise && s.role !== 'row' && (s.role === 'heading' || (s.wordCount >= 4 && !SYMBOL_NAMES.test(s.text))),
   );
   const parts = partsOf(sentences);
   const body = parts.flatMap((p) => p.sentences);

@@ -205,7 +205,8 @@ function extractFacts(analysis: CourseAnalysis): CourseFacts {
   const raw: Fact[] = [];
   const formulas = formulaFacts(analysis, weights);
   for (const s of analysis.sentences) {
-    if (s.role === 'heading' || s.exercise) continue;
+    // A table row is a record, not a statement: it is read by answers, not made into questions.
+    if (s.role === 'heading' || s.role === 'row' || s.exercise) continue;
     if (s.definition && !s.formula && !SYMBOL_NAMES.test(s.text)) {
       const d = definitionFact(analysis, s, weights);
       if (d) raw.push(d);

@@ -18,7 +18,7 @@ export function buildSheet(req: SheetRequest): Sheet {
   const detail = detailFor(req.level);
   const analysis = analyzeCourse(course.pages);
   // Exercise statements are data for practice, not course content to revise.
-  const sentences = analysis.sentences.filter((s) => (!fileId || s.page.file_id === fileId) && !(s.exercise && s.role !== 'heading'));
+  const sentences = analysis.sentences.filter((s) => (!fileId || s.page.file_id === fileId) && !(s.exercise && s.role !== 'heading') && s.role !== 'row');
   const fileName = fileId ? course.pages.find((p) => p.file_id === fileId)?.file_name : undefined;
   const title = messages(lang).sheetTitle(fileName ?? displayName(course.subjectName));
 

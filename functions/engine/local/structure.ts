@@ -11,7 +11,8 @@ export interface Line {
   cell?: boolean;
 }
 
-export type LineRole = 'heading' | 'item' | 'formula' | 'text';
+/** `row`: a table's row (cells joined by " — "), from the document model only. */
+export type LineRole = 'heading' | 'item' | 'formula' | 'text' | 'row';
 
 export interface StructuredLine extends Line {
   role: LineRole;

@@ -1,8 +1,10 @@
 // PDF reading: open a stored document under the product's load rules, read its pages' text a
 // batch at a time, and render a page to a PNG for OCR. PDFium itself runs in a worker thread
 // (./worker.mjs, see ./workers.ts); this side enforces the time limits and ends a worker that hangs;
-// the worker lays each page's lines out into paragraphs (./page-text.mjs).
+// the worker reads each page as positioned runs of text and drawn frames, from which the document
+// model (functions/engine/document) is built.
 import { stat } from 'node:fs/promises';
+import type { LayoutPage } from '../../engine/document/layout.js';
 import { acquireWorker, releaseWorker, tryAcquireWorker, WorkerFailure, WorkerTimeout, type PdfWorker } from './workers.js';
 
 export { layoutPage, tidyText, type PageLine } from './text.js';
@@ -40,15 +42,15 @@ export class PdfError extends Error {
 
 export interface PageTextResult {
   page: number;
-  /** The page's text, lines and paragraphs kept; '' when the page could not be read. */
-  text: string;
+  /** The page's positioned runs and frames; null when the page could not be read. */
+  layout: LayoutPage | null;
   /** The page could not be read (broken content, time limit). */
   failed: boolean;
 }
 
 export interface PdfDocument {
   readonly pageCount: number;
-  /** Text of pages `from`..`to` (1-based, inclusive). */
+  /** Layout (positioned text) of pages `from`..`to` (1-based, inclusive). */
   readText(from: number, to: number): Promise<PageTextResult[]>;
   /** Page `n` as a PNG, white background, at `scale` (bounded to 5,000 px a side). */
   renderPage(n: number, scale?: number): Promise<Uint8Array>;
@@ -206,7 +208,7 @@ class WorkerDocument implements PdfDocument {
           if (!this.worker.alive) await this.reopen();
           results.push(...(await this.readBatch(this.worker, n, n, PAGE_TIME_LIMIT_MS)));
         } catch {
-          results.push({ page: n, text: '', failed: true });
+          results.push({ page: n, layout: null, failed: true });
         }
       }
       return results;
@@ -215,8 +217,8 @@ class WorkerDocument implements PdfDocument {
 
   private async readBatch(worker: PdfWorker, from: number, to: number, timeoutMs: number): Promise<PageTextResult[]> {
     const reply = await worker.call('text', { from, to }, timeoutMs);
-    const pages = reply.pages as ({ page: number; text: string } | { page: number; error: unknown })[];
-    return pages.map((p) => ('text' in p ? { page: p.page, text: p.text, failed: false } : { page: p.page, text: '', failed: true }));
+    const pages = reply.pages as (LayoutPage | { page: number; error: unknown })[];
+    return pages.map((p) => ('runs' in p ? { page: p.page, layout: p, failed: false } : { page: p.page, layout: null, failed: true }));
   }
 
   async renderPage(n: number, scale = OCR_RENDER_SCALE): Promise<Uint8Array> {

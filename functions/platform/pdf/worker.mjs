@@ -6,7 +6,7 @@
 //
 // Protocol (one request at a time per document, answered with the same id):
 //   { id, op: 'open', path }              → { id, ok: true, pageCount }
-//   { id, op: 'text', from, to }          → { id, ok: true, pages: [{ page, text } | { page, error }] }
+//   { id, op: 'text', from, to }          → { id, ok: true, pages: [PageLayout | { page, error }] }
 //   { id, op: 'render', page, scale, maxSide } → { id, ok: true, png }   (png transferred)
 //   { id, op: 'close' }                   → { id, ok: true, retire }
 // Failures answer { id, ok: false, error: { name, message } }.
@@ -15,7 +15,6 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { init } from '@embedpdf/pdfium';
-import { layoutPage } from './page-text.mjs';
 
 /**
  * WebAssembly memory grows and never shrinks: a worker that read a very large document keeps
@@ -62,7 +61,7 @@ const pdfiumReady = loadPdfium();
 let pdfium;
 /** The open document: PDFium's handle, its FPDF_FILEACCESS and the file it reads. */
 let doc = null;
-/** Scratch memory for the two doubles FPDFText_GetCharOrigin writes. */
+/** Scratch memory for what PDFium writes back: a character's box and origin, an object's bounds. */
 let origin = 0;
 /** readBlock, as a function pointer PDFium can call. */
 let readBlockPointer = 0;
@@ -95,6 +94,7 @@ function loadError() {
 }
 
 function closeDocument() {
+  boldFonts.clear();
   if (!doc) return;
   pdfium.FPDF_CloseDocument(doc.handle);
   free(doc.access);
@@ -151,51 +151,149 @@ function open(path) {
   }
 }
 
-/** One page's text: PDFium's lines, each with the baseline and font size of its first character. */
-function pageText(n) {
+/** FPDF_PAGEOBJ_PATH (fpdf_edit.h): lines and rectangles drawn on the page. */
+const PAGEOBJ_PATH = 2;
+/** Characters further apart than this many font sizes on one line are two runs (columns, cells). */
+const RUN_GAP = 1.2;
+
+/**
+ * One page's text as positioned runs: PDFium's characters in its order, cut at each line break
+ * and at each wide horizontal gap, every run with its box, baseline, font size and weight; and the
+ * page's drawn rules and frames (path objects), from which the document model reads boxes and
+ * tables. Coordinates are PDF points from the page's bottom-left corner.
+ */
+function pageLayout(n) {
   const page = pdfium.FPDF_LoadPage(doc.handle, n - 1);
   if (!page) throw named('UnknownErrorException', `Page ${n} could not be loaded`);
   const textPage = pdfium.FPDFText_LoadPage(page);
   try {
     if (!textPage) throw named('UnknownErrorException', `The text of page ${n} could not be read`);
+    const width = pdfium.FPDF_GetPageWidthF(page);
+    const height = pdfium.FPDF_GetPageHeightF(page);
+    const rotation = pdfium.FPDFPage_GetRotation(page);
+    const runs = [];
     const count = pdfium.FPDFText_CountChars(textPage);
-    if (count <= 0) return '';
-    const buffer = malloc((count + 1) * 2);
-    let raw;
-    try {
-      pdfium.FPDFText_GetText(textPage, 0, count, buffer);
-      raw = pdfium.pdfium.UTF16ToString(buffer);
-    } finally {
-      free(buffer);
-    }
-    const lines = [];
-    // Character indexes count a character outside the BMP once, the string twice.
-    let index = 0;
-    for (const text of raw.split('\r\n')) {
-      let y = null;
-      let size = 0;
-      if (text.length > 0 && pdfium.FPDFText_GetCharOrigin(textPage, index, origin, origin + 8)) {
-        y = pdfium.pdfium.getValue(origin + 8, 'double');
-        size = pdfium.FPDFText_GetFontSize(textPage, index);
+    const mem = () => pdfium.pdfium.HEAPF64;
+    const at = origin >> 3;
+    /** The run being read: its characters, box, font size and how many of its letters are bold. */
+    let run = null;
+    let lastRight = 0;
+    let lastObject = -1;
+    let lastBold = false;
+    const end = () => {
+      if (run) {
+        const text = run.chars.join('').replace(/\s+$/u, '');
+        if (/\S/u.test(text))
+          runs.push({ t: text, x0: run.x0, x1: run.x1, y: run.y, top: run.top, bottom: run.bottom, s: run.size, b: run.bold * 2 > run.letters ? 1 : 0 });
       }
-      lines.push({ text, y, size });
-      index += text.length - lowSurrogates(text) + 2;
+      run = null;
+    };
+    for (let i = 0; i < count; i++) {
+      const code = pdfium.FPDFText_GetUnicode(textPage, i);
+      if (code === 13 || code === 10 || code === 2) {
+        end();
+        continue;
+      }
+      const ch = String.fromCharCode(code);
+      const generated = pdfium.FPDFText_IsGenerated(textPage, i) === 1;
+      if (generated || code === 32 || code === 0xa0 || code === 9) {
+        if (run && run.chars[run.chars.length - 1] !== ' ') run.chars.push(' ');
+        continue;
+      }
+      if (!pdfium.FPDFText_GetCharBox(textPage, i, origin, origin + 8, origin + 16, origin + 24)) continue;
+      const f = mem();
+      const left = f[at];
+      const right = f[at + 1];
+      const bottom = f[at + 2];
+      const top = f[at + 3];
+      if (run) {
+        const gap = left - lastRight;
+        const size = run.size || 10;
+        // A wide gap, or a jump back to the left or to another baseline, starts a new run.
+        if (gap > RUN_GAP * size || left < run.x0 - size || bottom > run.top || top < run.bottom) end();
+      }
+      if (!run) {
+        const size = pdfium.FPDFText_GetFontSize(textPage, i);
+        pdfium.FPDFText_GetCharOrigin(textPage, i, origin + 32, origin + 40);
+        run = { chars: [], x0: left, x1: right, y: mem()[at + 5], top, bottom, size, bold: 0, letters: 0 };
+      }
+      run.chars.push(ch);
+      if (right > run.x1) run.x1 = right;
+      if (top > run.top) run.top = top;
+      if (bottom < run.bottom) run.bottom = bottom;
+      lastRight = Math.max(right, left);
+      if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code > 0xbf) {
+        run.letters++;
+        const object = pdfium.FPDFText_GetTextObject(textPage, i);
+        if (object !== lastObject) {
+          lastObject = object;
+          lastBold = object ? isBold(pdfium.FPDFTextObj_GetFont(object)) : false;
+        }
+        if (lastBold) run.bold++;
+      }
     }
-    return layoutPage(lines);
+    end();
+    return { page: n, width, height, rotation, runs, rects: pageRects(page, width, height) };
   } finally {
     if (textPage) pdfium.FPDFText_ClosePage(textPage);
     pdfium.FPDF_ClosePage(page);
   }
 }
 
-function lowSurrogates(text) {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xdc00 && c <= 0xdfff) n++;
+/** Bold fonts by PDFium handle, for the document open (cleared when it closes). */
+const boldFonts = new Map();
+/** FPDF_FONT_FORCEBOLD in a font descriptor's flags. */
+const FONT_FORCE_BOLD = 1 << 18;
+const BOLD_NAME_RE = /bold|black|heavy|semibold|demibold|demi|extrabold|ultrabold|[-,]sb\b|[-,]bd\b/i;
+
+/** Whether a font draws bold: its weight, its descriptor's flag, or its name ("…-Bold"). */
+function isBold(font) {
+  if (!font) return false;
+  const known = boldFonts.get(font);
+  if (known !== undefined) return known;
+  let bold = pdfium.FPDFFont_GetWeight(font) >= 600 || (pdfium.FPDFFont_GetFlags(font) & FONT_FORCE_BOLD) !== 0;
+  if (!bold) {
+    const size = pdfium.FPDFFont_GetBaseFontName(font, 0, 0);
+    if (size > 0 && size < 512) {
+      const buffer = malloc(size);
+      try {
+        pdfium.FPDFFont_GetBaseFontName(font, buffer, size);
+        bold = BOLD_NAME_RE.test(pdfium.pdfium.UTF8ToString(buffer));
+      } finally {
+        free(buffer);
+      }
+    }
   }
-  return n;
+  boldFonts.set(font, bold);
+  return bold;
 }
+
+/** The page's path objects as boxes (rules are boxes one side of which is thin). */
+function pageRects(page, width, height) {
+  const rects = [];
+  const objects = pdfium.FPDFPage_CountObjects(page);
+  // A page drawn with thousands of paths (a chart, a map) has no frames to find among them.
+  if (objects > 4_000) return rects;
+  const f = origin >> 2;
+  for (let i = 0; i < objects; i++) {
+    const obj = pdfium.FPDFPage_GetObject(page, i);
+    if (!obj || pdfium.FPDFPageObj_GetType(obj) !== PAGEOBJ_PATH) continue;
+    if (!pdfium.FPDFPageObj_GetBounds(obj, origin, origin + 4, origin + 8, origin + 12)) continue;
+    const v = pdfium.pdfium.HEAPF32;
+    const x0 = v[f];
+    const y0 = v[f + 1];
+    const x1 = v[f + 2];
+    const y1 = v[f + 3];
+    // Rules and frames only: a mark smaller than a few points both ways, or the whole page, is neither.
+    if (x1 - x0 < 4 && y1 - y0 < 4) continue;
+    if (x1 - x0 > width * 0.98 && y1 - y0 > height * 0.98) continue;
+    rects.push([round(x0), round(y0), round(x1), round(y1)]);
+    if (rects.length >= 500) break;
+  }
+  return rects;
+}
+
+const round = (v) => Math.round(v * 10) / 10;
 
 /** The text of pages `from`..`to`; a page that cannot be read is reported, not fatal. */
 function text(from, to) {
@@ -203,7 +301,7 @@ function text(from, to) {
   const pages = [];
   for (let n = from; n <= to; n++) {
     try {
-      pages.push({ page: n, text: pageText(n) });
+      pages.push(pageLayout(n));
     } catch (err) {
       pages.push({ page: n, error: errorOf(err) });
     }
@@ -275,7 +373,7 @@ parentPort.on('message', (message) => {
 pdfiumReady.then(
   ({ module, compiled }) => {
     pdfium = module;
-    origin = malloc(16);
+    origin = malloc(64);
     readBlockPointer = module.pdfium.addFunction(readBlock, 'iiiii');
     parentPort.postMessage({ ready: true, module: compiled });
   },

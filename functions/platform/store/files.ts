@@ -1,6 +1,7 @@
 // File records in DynamoDB (`{user_id, sk: {subject_id}#{file_id}}`) and their objects in the
 // uploads bucket. Status changes are conditional on the status they leave, so duplicate storage
 // events and retries cannot move a file backwards.
+import type { OutlineEntry } from '../../core/document.js';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { errorMessage, type ErrorCode, type Lang } from '../../core/errors.js';
@@ -41,6 +42,12 @@ export interface FileRecord {
    * uses it in place of its own reading, then removes it from the record.
    */
   supplied_text?: string[];
+  /** The file's outline (its headings with their page), from the document model. */
+  outline?: OutlineEntry[];
+  /** The outline stops at MAX_OUTLINE_ENTRIES. */
+  outline_truncated?: boolean;
+  /** The document model version the pages were built with (absent: before the model). */
+  doc_version?: number;
   /**
    * Set when the file failed: its slot toward the per-subject cap was given back then, so
    * deleting it later must not give it back again.
@@ -266,7 +273,16 @@ export async function claimProcessing(file: FileRecord, now: Date, owner: string
 
 export async function finishProcessing(
   file: FileRecord,
-  result: { text_content: string; language: 'fr' | 'en' | 'und'; page_count: number; successful_pages: number; ocr_pages: number },
+  result: {
+    text_content: string;
+    language: 'fr' | 'en' | 'und';
+    page_count: number;
+    successful_pages: number;
+    ocr_pages: number;
+    outline: OutlineEntry[];
+    outline_truncated: boolean;
+    doc_version: number;
+  },
   now: Date,
 ): Promise<void> {
   await transition(file, ['processing'], {
@@ -277,6 +293,9 @@ export async function finishProcessing(
     page_count: result.page_count,
     successful_pages: result.successful_pages,
     ocr_pages: result.ocr_pages,
+    outline: result.outline,
+    outline_truncated: result.outline_truncated,
+    doc_version: result.doc_version,
     updated_at: now.toISOString(),
   }, ['supplied_text', 'processing_owner', 'processing_leased_at']);
 }

@@ -2,6 +2,7 @@
 // `owner = {user_id}#{subject_id}`, `sk = {file_id}#{page as 4 digits}`, so one query reads a
 // file's pages (or a whole subject's) in order. Writes are batches of puts: writing the same
 // pages again replaces them with the same content.
+import { blockKinds, blockLabels, type PageSpan } from '../../core/document.js';
 import type { PageText } from '../../core/views.js';
 import { batchWrite, PARALLEL_BATCHES, type WriteRequest } from './batch.js';
 import { config } from '../config.js';
@@ -30,6 +31,48 @@ export function boundedPageText(text: string): string {
   return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
+/**
+ * A page's spans as stored: one compact JSON array, each span `[start, end, kind, level, number,
+ * marker, label, group, continued]` with trailing empty fields left out. Spans past a text cut to
+ * the item budget are dropped.
+ */
+export function encodeSpans(spans: readonly PageSpan[], textLength: number): string {
+  return JSON.stringify(
+    spans
+      .filter((s) => s.end <= textLength)
+      .map((s) => {
+        const row: unknown[] = [s.start, s.end, s.kind, s.level ?? 0, s.number ?? '', s.marker ?? '', s.label ?? '', s.group ?? -1, s.continued ? 1 : 0];
+        while (row.length > 3 && [0, '', -1].includes(row[row.length - 1] as never)) row.pop();
+        return row;
+      }),
+  );
+}
+
+/** The spans of `encodeSpans`; null when the stored value is not readable (the page is then read without them). */
+export function decodeSpans(stored: string, textLength: number): PageSpan[] | null {
+  try {
+    const rows = JSON.parse(stored) as unknown[][];
+    if (!Array.isArray(rows)) return null;
+    const out: PageSpan[] = [];
+    for (const row of rows) {
+      const [start, end, kind, level, number, marker, label, group, continued] = row as [number, number, string, number?, string?, string?, string?, number?, number?];
+      if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > textLength || end < start) return null;
+      if (!(blockKinds as readonly string[]).includes(kind)) return null;
+      const span: PageSpan = { start, end, kind: kind as PageSpan['kind'] };
+      if (level) span.level = level;
+      if (number) span.number = number;
+      if (marker) span.marker = marker;
+      if (label && (blockLabels as readonly string[]).includes(label)) span.label = label as PageSpan['label'];
+      if (group !== undefined && group >= 0) span.group = group;
+      if (continued) span.continued = true;
+      out.push(span);
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
 /** Stores the pages of a file (pages above MAX_STORED_PAGE are not stored). */
 export async function putPages(userId: string, subjectId: string, fileId: string, pages: PageText[]): Promise<void> {
   const owner = pagesOwner(userId, subjectId);
@@ -46,6 +89,7 @@ export async function putPages(userId: string, subjectId: string, fileId: string
           page: p.page,
           text: boundedPageText(p.text),
           ocr: p.ocr,
+          ...(p.spans ? { spans: encodeSpans(p.spans, boundedPageText(p.text).length) } : {}),
         },
       },
     }));
@@ -75,11 +119,24 @@ export async function listPages(
   const items = await queryAll({
     TableName: config().tableNames.pages,
     KeyConditionExpression: condition,
-    ExpressionAttributeNames: { '#owner': 'owner', ...(fileId ? { '#sk': 'sk' } : {}), '#file': 'file_id', '#page': 'page', '#text': 'text', '#ocr': 'ocr' },
+    ExpressionAttributeNames: {
+      '#owner': 'owner',
+      ...(fileId ? { '#sk': 'sk' } : {}),
+      '#file': 'file_id',
+      '#page': 'page',
+      '#text': 'text',
+      '#ocr': 'ocr',
+      '#spans': 'spans',
+    },
     ExpressionAttributeValues: values,
-    ProjectionExpression: '#file, #page, #text, #ocr',
+    ProjectionExpression: '#file, #page, #text, #ocr, #spans',
   });
-  return items.map((i) => ({ file_id: String(i.file_id), page: Number(i.page), text: String(i.text ?? ''), ocr: i.ocr === true }));
+  return items.map((i) => {
+    const page: StoredPage = { file_id: String(i.file_id), page: Number(i.page), text: String(i.text ?? ''), ocr: i.ocr === true };
+    const spans = typeof i.spans === 'string' ? decodeSpans(i.spans, page.text.length) : null;
+    if (spans) page.spans = spans;
+    return page;
+  });
 }
 
 /** Removes every page of a file, or of every file of the subject without `fileId`; safe to run again. */

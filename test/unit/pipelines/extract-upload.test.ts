@@ -87,7 +87,9 @@ describe('extractPdf', () => {
     expect(ocr.jobs).toHaveLength(1);
     expect(ocr.jobs[0]).toMatchObject({ pages: [2], pageCount: 2, languages: 'eng+fra', object: { bucket: 'uploads', key: 'u/s/1-a-x.pdf' } });
     expect(ocr.rendered).toEqual([2]);
-    expect(result.pages[1]).toEqual({ page: 2, text: 'The mitochondria is the powerhouse of the cell', ocr: true });
+    expect(result.pages[1]).toMatchObject({ page: 2, text: 'The mitochondria is the powerhouse of the cell', ocr: true });
+    // The recognised text is a paragraph of the document model, like any other page's.
+    expect(result.pages[1].spans).toEqual([{ start: 0, end: 46, kind: 'paragraph' }]);
     expect(result).toMatchObject({ successfulPages: 2, ocrPages: 1, language: 'en' });
   });
 
@@ -111,7 +113,7 @@ describe('extractPdf', () => {
     const file = await saved('mixed.pdf', await scannedPdf(undefined, { textPages: FRENCH_COURSE.slice(0, 2) }));
     const result = await extractPdf(file, options(fakeOcr({}, { fail: true })));
     expect(result).toMatchObject({ pageCount: 3, successfulPages: 2, ocrPages: 0 });
-    expect(result.pages[2]).toEqual({ page: 3, text: '', ocr: false });
+    expect(result.pages[2]).toMatchObject({ page: 3, text: '', ocr: false, spans: [] });
   });
 
   it('fails with the OCR message when OCR was needed for everything and failed', async () => {
@@ -128,7 +130,7 @@ describe('extractPdf', () => {
       supplied: ['La mitochondrie\u00ad produit  l’énergie de la cellule', '  ', 'La membrane entoure la cellule'],
     });
     expect(ocr.jobs.map((j) => j.pages)).toEqual([[2]]);
-    expect(result.pages).toEqual([
+    expect(result.pages.map(({ page, text, ocr }) => ({ page, text, ocr }))).toEqual([
       { page: 1, text: 'La mitochondrie produit l’énergie de la cellule', ocr: true },
       { page: 2, text: 'Le noyau contient le matériel génétique', ocr: true },
       { page: 3, text: 'La membrane entoure la cellule', ocr: true },
@@ -141,7 +143,7 @@ describe('extractPdf', () => {
     const file = await saved('supplied-text.pdf', await coursePdf(FRENCH_COURSE.slice(0, 1)));
     const result = await extractPdf(file, { ...options(ocr), supplied: ['Texte relu par l’étudiant sur la cellule', 'Une page qui n’existe pas'] });
     expect(ocr.jobs).toEqual([]);
-    expect(result.pages).toEqual([{ page: 1, text: 'Texte relu par l’étudiant sur la cellule', ocr: true }]);
+    expect(result.pages.map(({ page, text, ocr }) => ({ page, text, ocr }))).toEqual([{ page: 1, text: 'Texte relu par l’étudiant sur la cellule', ocr: true }]);
   });
 
   it('does not keep a PDF worker while waiting for OCR: other files are read meanwhile', async () => {

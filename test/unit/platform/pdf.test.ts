@@ -88,8 +88,11 @@ describe('openPdf', () => {
         [3, false],
         [4, false],
       ]);
-      expect(pages[0].text.split('\n')[0]).toBe('Chapter 1: supply and demand');
-      expect(pages[2].text.replace(/\s+/g, ' ')).toContain('The equilibrium price is the price at which the quantity supplied equals');
+      const text = (n: number) => pages[n].layout!.runs.map((r) => r.t).join(' ');
+      expect(pages[0].layout!.runs[0].t).toBe('Chapter 1: supply and demand');
+      expect(text(2).replace(/\s+/g, ' ')).toContain('The equilibrium price is the price at which the quantity supplied equals');
+      // Runs carry their place on the page: the title above the first line of text.
+      expect(pages[0].layout!.runs[0].y).toBeGreaterThan(pages[0].layout!.runs[1].y);
       // A range outside the document is clipped to it.
       expect((await doc.readText(3, 99)).map((p) => p.page)).toEqual([3, 4]);
     } finally {
@@ -101,7 +104,9 @@ describe('openPdf', () => {
     const doc = await openPdf(await saved('scan.pdf', await scannedPdf()));
     try {
       expect(doc.pageCount).toBe(1);
-      expect((await doc.readText(1, 1))[0]).toEqual({ page: 1, text: '', failed: false });
+      const [page] = await doc.readText(1, 1);
+      expect(page).toMatchObject({ page: 1, failed: false });
+      expect(page.layout!.runs).toEqual([]);
       const png = await doc.renderPage(1);
       expect(Buffer.from(png.subarray(0, 8)).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
       // An A4 page at scale 3 is about 1786 × 2526 pixels.
@@ -132,7 +137,7 @@ describe('openPdf', () => {
       files.map(async (file) => {
         const doc = await openPdf(file);
         try {
-          return (await doc.readText(1, 1))[0].text;
+          return (await doc.readText(1, 1))[0].layout!.runs.map((r) => r.t).join('\n');
         } finally {
           await doc.close();
         }
