@@ -47,8 +47,8 @@ describe('the document model', () => {
   });
 
   it('reads a two-column part column by column, between full-width parts', () => {
-    const left = ['The left column starts here and its', 'sentence goes on in the left column', 'until it ends on the fourth line of', ['the left column.', 90], 'A second left paragraph is written', ['in two lines.', 80]];
-    const right = ['The right column has its own text,', 'which a reader reads after the whole', 'left column, never line by line across', ['the gutter.', 70], 'Another right paragraph is there', ['as well.', 50]];
+    const left: (string | [string, number])[] = ['The left column starts here and its', 'sentence goes on in the left column', 'until it ends on the fourth line of', ['the left column.', 90], 'A second left paragraph is written', ['in two lines.', 80]];
+    const right: (string | [string, number])[] = ['The right column has its own text,', 'which a reader reads after the whole', 'left column, never line by line across', ['the gutter.', 70], 'Another right paragraph is there', ['as well.', 50]];
     const runs = [
       run('2. Two columns', 57, 60, { size: 14, bold: true }),
       ...left.map((l, i) => run(typeof l === 'string' ? l : l[0], 57, 100 + i * 16, { width: typeof l === 'string' ? 225 : l[1] })),
