@@ -341,6 +341,9 @@ function typography(lines: Line[]): Typography {
 
 const headingStyle = (l: Line, t: Typography): boolean => l.size >= t.body * 1.07 + 0.3 || (l.bold && l.size >= t.body * 0.95);
 
+/** A line that stops well before its column's right edge: the last of a block, never a wrap. */
+const isShort = (l: Line): boolean => l.x1 < l.left + (l.right - l.left) * 0.7;
+
 const wordCount = (t: string) => t.split(/\s+/).filter(Boolean).length;
 
 /** A line that could be a heading: drawn larger or in bold, short, no sentence end. */
@@ -350,7 +353,11 @@ function isHeadingLine(l: Line, t: Typography, textOnly: boolean): boolean {
   if (SENTENCE_END_RE.test(text) && !/^\d+(?:\.\d+)*\.?\s/u.test(text)) return false;
   if (/[,;]$/u.test(text)) return false;
   if (!/\p{L}{2,}/u.test(text)) return false;
-  if (!textOnly) return headingStyle(l, t) && !(l.runs.length > 1 && !l.bold && l.size < t.body * 1.12);
+  if (!textOnly) {
+    if (headingStyle(l, t) && !(l.runs.length > 1 && !l.bold && l.size < t.body * 1.12)) return true;
+    // Drawn as the body: a chapter title or a numbered section ("1.2 …") alone on a short line.
+    return isShort(l) && (CHAPTER_RE.test(text) || /^\d{1,2}(?:\.\d{1,2})+\.?\s+\p{Lu}/u.test(text)) && wordCount(text) <= 12 && !TERMINAL_RE.test(text);
+  }
   // A page without typography (OCR): numbered titles, chapter titles and short capitals only.
   if (CHAPTER_RE.test(text)) return true;
   if (/^\d{1,2}(?:\.\d{1,2})+\.?\s+\p{Lu}/u.test(text) && wordCount(text) <= 12) return true;
@@ -423,18 +430,30 @@ function pageBlocks(lines: Line[], t: Typography, textOnly: boolean, tableBase: 
 
     const text = l.text;
     const label = labelOnly(text);
+    const style = `${Math.round((l.size / t.body) * 20) / 20}|${l.bold ? 1 : 0}`;
+    const last = blocks[blocks.length - 1];
+    // A heading wrapped over two lines: same style, right below, and the first line ran to the
+    // column's edge, or stopped on a word that cannot end a title, or the next goes on in lower case.
+    if (
+      !current &&
+      !inBox &&
+      last?.kind === 'heading' &&
+      prev &&
+      Math.abs(l.size - prev.size) <= 0.5 &&
+      (l.bold === prev.bold || !/\p{L}/u.test(text)) &&
+      !l.flowStart &&
+      gap <= l.size * 1.9 &&
+      !numbering(text).number &&
+      (prev.x1 >= prev.left + (prev.right - prev.left) * 0.92 || /^[\p{Ll}(]/u.test(text) || /(?:[–—:,-]|\b(?:de|du|des|la|le|les|et|of|the|and|to|in|a|an|à|en))$/iu.test(prev.text))
+    ) {
+      last.text = joinWrapped(last.text, text);
+      prev = l;
+      continue;
+    }
     const heading = !inBox && isHeadingLine(l, t, textOnly);
     if (heading) {
-      const style = `${Math.round((l.size / t.body) * 20) / 20}|${l.bold ? 1 : 0}`;
-      const last = blocks[blocks.length - 1];
-      // A heading wrapped over two lines: same style, right below.
-      if (!current && last && last.kind === 'heading' && last.style === style && prev && gap <= l.size * 1.9 && !numbering(text).number) {
-        last.text = joinWrapped(last.text, text);
-        prev = l;
-        continue;
-      }
       flush();
-      const num = textOnly ? numbering(text) : numbering(text);
+      const num = numbering(text);
       blocks.push({ kind: 'heading', text, number: num.number, style, level: num.depth, label: label ?? undefined });
       sectionLabel = label ?? undefined;
       prev = l;
@@ -465,7 +484,8 @@ function pageBlocks(lines: Line[], t: Typography, textOnly: boolean, tableBase: 
     }
     const next = lines[i + 1];
     // A line that goes on in the next one (a lower-case word, or an operator left open) is prose.
-    const wraps = !!next && !next.flowStart && next.base - l.base <= t.leading * 1.45 && (/^\p{Ll}/u.test(next.text) || /[=+−×/(,;]$/u.test(text));
+    const wraps =
+      !!next && !next.flowStart && next.base - l.base <= t.leading * 1.45 && ((/^\p{Ll}/u.test(next.text) && !isShort(l)) || /[=+−×/(,;]$/u.test(text));
     const formula = isFormulaText(text) && !wraps && !leadingLabel(text) && !/^(?:étape|step|answer|réponse)\b/iu.test(text);
     const cur = current as Block | null;
     const continues =
@@ -477,6 +497,7 @@ function pageBlocks(lines: Line[], t: Typography, textOnly: boolean, tableBase: 
       !(cur.kind === 'formula' && !formula) &&
       !(cur.kind === 'item' && l.x0 < itemIndent - t.body * 0.6) &&
       !(indented && prev && SENTENCE_END_RE.test(prev.text)) &&
+      !(prev && isShort(prev) && !/[,;(–—-]$/u.test(prev.text)) &&
       (cur.kind !== 'box' || inBox) &&
       (inBox === (cur.kind === 'box' || (cur.kind === 'item' && cur.group !== undefined)));
     if (continues && cur) {
