@@ -106,6 +106,14 @@ function labelOnly(text: string): BlockLabel | null {
   return null;
 }
 
+/**
+ * Whether a term is only a block's label ("Réponse (a)", "Problématique", "Examples"): never a
+ * notion of the course to define, ask about or put on a card.
+ */
+export function isLabelTerm(term: string): boolean {
+  return labelOnly(term.replace(/[«»"“”]/gu, '').trim()) !== null;
+}
+
 /** The label a block opens with ("Définition : …", "Example. …"), if any. */
 function leadingLabel(text: string): BlockLabel | null {
   for (const [label, re] of LABELS) {

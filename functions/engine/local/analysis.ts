@@ -5,6 +5,7 @@
 // answer and sheet generators of one subject share it.
 import { sentences as splitSentences } from '../text/index.js';
 import type { PageSpan } from '../../core/document.js';
+import { isLabelTerm } from '../document/build.js';
 import type { CourseLanguage, CoursePage } from '../types.js';
 import { KeyTermCounter, isContentToken, phrases, tokenize, type KeyTerm } from './key-terms.js';
 import { detectDate, detectDefinition, isExample, isFormula, isLaw, isMethodStep, type DateMention, type Definition } from './patterns.js';
@@ -233,7 +234,9 @@ function buildAnalysis(pages: readonly CoursePage[]): CourseAnalysis {
       const content = tokens.filter((t) => !t.stop);
       const stems = content.map((t) => t.stem);
       const formula = s.role === 'formula' || isFormula(text);
-      const definition = s.role === 'heading' || formula ? null : detectDefinition(text, lang);
+      const detected = s.role === 'heading' || formula ? null : detectDefinition(text, lang);
+      // "Réponse (a) : …", "Problématique : …": a label before a colon is not a term being defined.
+      const definition = detected && isLabelTerm(detected.term) ? null : detected;
       if (s.role === 'heading') inExercise = EXERCISE_HEADING.test(text);
       const info: SentenceInfo = {
         index: all.length,
