@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import type { LayoutPage } from '../../engine/document/layout.js';
 import { acquireWorker, releaseWorker, tryAcquireWorker, WorkerFailure, WorkerTimeout, type PdfWorker } from './workers.js';
 
-export { layoutPage, tidyText, type PageLine } from './text.js';
+export { tidyText } from './text.js';
 export { closePdfWorkers } from './workers.js';
 
 /** Spec §4 and §9: up to 3 attempts, 1 s apart, 30 s load time-out. */

@@ -193,6 +193,11 @@ describe('the document model', () => {
     expect(doc.pages[0].text).toContain('Un marché est le lieu de rencontre entre une offre et une demande. Le prix s’y forme.');
   });
 
+  it('spells ligatures out, drops invisible characters and keeps a combining mark on its letter', () => {
+    const doc = buildDocument([page(1, [run('La \ufb01gure montre le \ufb02ux\u200b de x \u0304 moyen.', 57, 60, { width: 300 })])]);
+    expect(doc.pages[0].text).toBe('La figure montre le flux de x\u0304 moyen.');
+  });
+
   it('gives a page without text an empty model, and a file without headings an empty outline', () => {
     const doc = buildDocument([page(1, []), page(2, body([['Only a sentence.', 100]], 60))]);
     expect(doc.pages[0]).toMatchObject({ text: '', spans: [] });
