@@ -36,6 +36,9 @@ interface Run {
   base: number;
   size: number;
   bold: boolean;
+  /** The text as PDFium gave it, and where its words after the first start ([offset, x]). */
+  raw?: string;
+  words?: [number, number][];
 }
 
 interface Line {
@@ -151,7 +154,12 @@ function toRuns(page: LayoutPage): Run[] {
     const t = clean(r.t);
     if (!t) continue;
     const size = r.s > 0 ? r.s : Math.max(4, r.top - r.bottom) || 10;
-    out.push({ t, x0: r.x0, x1: r.x1, base: page.height - r.y, size, bold: r.b === 1 });
+    const run: Run = { t, x0: r.x0, x1: r.x1, base: page.height - r.y, size, bold: r.b === 1 };
+    if (r.w && r.w.length > 0) {
+      run.raw = r.t;
+      run.words = r.w;
+    }
+    out.push(run);
   }
   return out;
 }
@@ -548,7 +556,7 @@ function readTable(lines: Line[], i: number, t: Typography): { rows: string[][];
     for (let k = 0; k < anchors.length; k++) if (x >= anchors[k] - t.body * 0.8) c = k;
     return c;
   };
-  const aligned = (l: Line) => l.runs.length >= 2 && l.runs.filter((r) => anchors.some((a) => Math.abs(a - r.x0) <= t.body * 0.8)).length >= 2;
+  const aligned = (runs: Run[]) => runs.length >= 2 && runs.filter((r) => anchors.some((a) => Math.abs(a - r.x0) <= t.body * 0.8)).length >= 2;
   const rowsOut: string[][] = [];
   let multi = 0;
   let j = i;
@@ -559,20 +567,22 @@ function readTable(lines: Line[], i: number, t: Typography): { rows: string[][];
   for (; j < lines.length; j++) {
     const l = lines[j];
     if (l.flowStart && j > i) break;
+    // Only a line that already stands in columns is cut: a line of prose is never a row.
+    const runs = l.runs.length >= 2 ? l.runs.flatMap((r) => splitAtAnchors(r, anchors, t.body * 0.8)) : l.runs;
     const gap = last ? l.base - last.base : 0;
     const wrapGap = rowGap < Infinity ? gap < rowGap * 0.88 : gap <= t.leading * 1.15;
-    if (last && rowsOut.length > 0 && wrapGap && l.runs.length < anchors.length && l.runs.every(onAnchor)) {
+    if (last && rowsOut.length > 0 && wrapGap && runs.length < anchors.length && runs.every(onAnchor)) {
       const prevRow = rowsOut[rowsOut.length - 1];
-      for (const r of l.runs) {
+      for (const r of runs) {
         const c = cellOf(r.x0);
         prevRow[c] = prevRow[c] ? joinWrapped(prevRow[c], r.t) : r.t;
       }
       last = l;
       continue;
     }
-    if (aligned(l) && (!last || gap <= t.leading * 3.2)) {
+    if (aligned(runs) && (!last || gap <= t.leading * 3.2)) {
       const row = anchors.map(() => '');
-      for (const r of l.runs) {
+      for (const r of runs) {
         const c = cellOf(r.x0);
         row[c] = row[c] ? `${row[c]} ${r.t}` : r.t;
       }
@@ -588,6 +598,29 @@ function readTable(lines: Line[], i: number, t: Typography): { rows: string[][];
   const head = rowsOut[0];
   const header = lines[i].bold || head.every((c) => c.length > 0 && wordCount(c) <= 6 && !/\d{2,}/.test(c) && !TERMINAL_RE.test(c));
   return { rows: rowsOut, header, end: j };
+}
+
+/**
+ * A run that PDFium drew across a table's column (cells closer together than a wide gap) cut at
+ * the word that starts on the column's anchor.
+ */
+function splitAtAnchors(run: Run, anchors: number[], tolerance: number): Run[] {
+  if (!run.words || !run.raw) return [run];
+  const cuts = anchors
+    .filter((a) => a > run.x0 + tolerance && a < run.x1 - tolerance)
+    .map((a) => run.words!.find(([, x]) => Math.abs(x - a) <= tolerance))
+    .filter((w): w is [number, number] => !!w);
+  if (cuts.length === 0) return [run];
+  const out: Run[] = [];
+  let from = 0;
+  let x0 = run.x0;
+  for (const [at, x] of [...cuts, [run.raw.length, run.x1] as [number, number]]) {
+    const t = clean(run.raw.slice(from, at));
+    if (t) out.push({ t, x0, x1: at === run.raw.length ? run.x1 : x - 1, base: run.base, size: run.size, bold: run.bold });
+    from = at;
+    x0 = x;
+  }
+  return out;
 }
 
 /** Gives each heading its level: its style's rank among the file's heading styles, refined by its numbering. */

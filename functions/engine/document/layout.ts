@@ -14,6 +14,8 @@ export interface LayoutRun {
   s: number;
   /** 1 when most of its letters are bold. */
   b: number;
+  /** Where words after the first start: [offset in `t`, x]. */
+  w?: [number, number][];
 }
 
 export interface LayoutPage {

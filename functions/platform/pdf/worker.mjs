@@ -184,7 +184,7 @@ function pageLayout(n) {
       if (run) {
         const text = run.chars.join('').replace(/\s+$/u, '');
         if (/\S/u.test(text))
-          runs.push({ t: text, x0: run.x0, x1: run.x1, y: run.y, top: run.top, bottom: run.bottom, s: run.size, b: run.bold * 2 > run.letters ? 1 : 0 });
+          runs.push({ t: text, x0: run.x0, x1: run.x1, y: run.y, top: run.top, bottom: run.bottom, s: run.size, b: run.bold * 2 > run.letters ? 1 : 0, w: run.words });
       }
       run = null;
     };
@@ -197,7 +197,10 @@ function pageLayout(n) {
       const ch = String.fromCharCode(code);
       const generated = pdfium.FPDFText_IsGenerated(textPage, i) === 1;
       if (generated || code === 32 || code === 0xa0 || code === 9) {
-        if (run && run.chars[run.chars.length - 1] !== ' ') run.chars.push(' ');
+        if (run && run.chars[run.chars.length - 1] !== ' ') {
+          run.chars.push(' ');
+          run.spaceAt = run.chars.length;
+        }
         continue;
       }
       if (!pdfium.FPDFText_GetCharBox(textPage, i, origin, origin + 8, origin + 16, origin + 24)) continue;
@@ -215,8 +218,11 @@ function pageLayout(n) {
       if (!run) {
         const size = pdfium.FPDFText_GetFontSize(textPage, i);
         pdfium.FPDFText_GetCharOrigin(textPage, i, origin + 32, origin + 40);
-        run = { chars: [], x0: left, x1: right, y: mem()[at + 5], top, bottom, size, bold: 0, letters: 0 };
+        run = { chars: [], x0: left, x1: right, y: mem()[at + 5], top, bottom, size, bold: 0, letters: 0, words: [], spaceAt: -1 };
       }
+      // Where each word after the first starts: a table's cells drawn close together are one run,
+      // and the model cuts it at its columns.
+      if (run.spaceAt === run.chars.length) run.words.push([run.chars.length, Math.round(left * 10) / 10]);
       run.chars.push(ch);
       if (right > run.x1) run.x1 = right;
       if (top > run.top) run.top = top;

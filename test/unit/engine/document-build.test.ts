@@ -130,6 +130,23 @@ describe('the document model', () => {
     ]);
   });
 
+  it('cuts a run that PDFium drew across two close cells at the column where its word starts', () => {
+    const merged: LayoutRun = { ...run('Number of sellers very many', 57, 108, { size: 10, width: 150 }), w: [[7, 99], [10, 110], [18, 154], [23, 175]] };
+    const doc = buildDocument([
+      page(1, [
+        run('Feature', 57, 90, { size: 10, bold: true, width: 40 }),
+        run('Perfect competition', 153, 90, { size: 10, bold: true, width: 90 }),
+        run('Monopoly', 260, 90, { size: 10, bold: true, width: 45 }),
+        merged,
+        run('one', 260, 108, { size: 10, width: 20 }),
+        run('Product', 57, 126, { size: 10, width: 40 }),
+        run('identical', 153, 126, { size: 10, width: 45 }),
+        run('unique', 260, 126, { size: 10, width: 30 }),
+      ]),
+    ]);
+    expect(blocks(doc.pages[0]).map((b) => b.text)).toEqual(['Feature — Perfect competition — Monopoly', 'Number of sellers — very many — one', 'Product — identical — unique']);
+  });
+
   it('reads bullet and numbered lists as items without their markers, a wrapped item whole', () => {
     const doc = buildDocument([
       page(1, [
