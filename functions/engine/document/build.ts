@@ -199,16 +199,20 @@ function findFurniture(pages: { page: LayoutPage; rows: Run[][] }[]): Set<Run> {
     for (const row of [...top, ...bottom]) for (const r of row) if (!(SENTENCE_END_RE.test(r.t) && wordCount(r.t) > 6)) edge.add(r);
     return edge;
   });
+  // A run drawn larger or bolder than the body is a title: it recurs as furniture only word for word
+  // (a course's name on every slide), never with its numbers changed ("1. Leçon 1", "2. Leçon 2").
+  const body = mode(pages.flatMap(({ rows: rs }) => rs.flat().map((r): [number, number] => [roundHalf(r.size), r.t.length]))) || 10;
+  const keyOf = (r: Run) => (r.bold || r.size > body * 1.1 ? `=${r.t.toLowerCase().replace(/\s+/g, ' ')}` : furnitureKey(r.t));
   const counts = new Map<string, number>();
   for (const edge of candidates) {
-    const keys = new Set([...edge].map((r) => furnitureKey(r.t)));
+    const keys = new Set([...edge].map(keyOf));
     for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const n = pages.length;
   candidates.forEach((edge, i) => {
     const { page } = pages[i];
     for (const r of edge) {
-      const repeated = n >= 2 && (counts.get(furnitureKey(r.t)) ?? 0) >= Math.max(2, n / 2);
+      const repeated = n >= 2 && (counts.get(keyOf(r)) ?? 0) >= Math.max(2, n / 2);
       const pageNumber = PAGE_NUMBER_RE.test(r.t) && (r.base < page.height * 0.1 || r.base > page.height * 0.9);
       if (repeated || pageNumber) out.add(r);
     }
