@@ -6,7 +6,7 @@
 import type { OutlineEntry } from '../core/document.js';
 import type { ErrorCode } from '../core/errors.js';
 import { buildDocument, type CourseDocument } from '../engine/document/build.js';
-import { layoutFromText, type LayoutPage } from '../engine/document/layout.js';
+import { layoutFromText, runText, type LayoutPage } from '../engine/document/layout.js';
 import { countWords, MIN_WORDS_PER_PAGE } from '../core/files.js';
 import { detectLanguage, type DetectedLanguage } from '../core/language.js';
 import { logger } from '../platform/logger.js';
@@ -103,14 +103,15 @@ export async function extractPdf(file: string, opts: ExtractOptions): Promise<Ex
   const layouts = new Map<number, LayoutPage>();
   const pages: PageText[] = read.map((p) => {
     if (p.layout) layouts.set(p.page, p.layout);
-    return { page: p.page, text: p.layout ? tidyText(p.layout.runs.map((r) => r.t).join('\n')) : '', ocr: false };
+    // The runs' text as it comes: enough to tell a page with text from one for OCR (the model writes the page's text later).
+    return { page: p.page, text: p.layout ? runText(p.layout) : '', ocr: false };
   });
   const unreadable = read.filter((p) => p.failed).length;
   if (unreadable > 0) logger.warn({ unreadable, pageCount }, 'some pages had no readable text layer');
   const supplied = applySupplied(pages, opts.supplied ?? []);
-  const sparse = pages.filter((p) => !supplied.has(p.page) && countWords(p.text) < MIN_WORDS_PER_PAGE).map((p) => p.page);
+  const sparse = pages.filter((p) => !supplied.has(p.page) && !hasWords(p.text, MIN_WORDS_PER_PAGE)).map((p) => p.page);
   const ocrFailed = sparse.length > 0 ? !(await readByOcr(file, pages, sparse, pageCount, opts)) : false;
-  const successfulPages = pages.filter((p) => countWords(p.text) >= MIN_WORDS_PER_PAGE).length;
+  const successfulPages = pages.filter((p) => hasWords(p.text, MIN_WORDS_PER_PAGE)).length;
   if (ocrFailed && successfulPages === 0) throw new ExtractionFailure('ocr_failed');
   const model = modelOf(pages, layouts);
   const text = pages
@@ -127,6 +128,14 @@ export async function extractPdf(file: string, opts: ExtractOptions): Promise<Ex
     outline: model.outline,
     outlineTruncated: model.truncated,
   };
+}
+
+/** Whether `text` holds at least `n` words (counted no further than that). */
+function hasWords(text: string, n: number): boolean {
+  const word = /[\p{L}\p{N}]+/gu;
+  let found = 0;
+  while (found < n && word.exec(text)) found++;
+  return found >= n;
 }
 
 /**

@@ -9,7 +9,7 @@
 // frames), never a course's wording; the few words it knows are the labels teachers put on blocks
 // ("Définition", "Example", "À retenir", "Key points"…), in French and English.
 import { MAX_OUTLINE_ENTRIES, type BlockKind, type BlockLabel, type OutlineEntry, type PageSpan } from '../../core/document.js';
-import type { LayoutPage } from './layout.js';
+import { RUN_FIELDS, type LayoutPage } from './layout.js';
 
 export interface DocumentPage {
   page: number;
@@ -36,9 +36,9 @@ interface Run {
   base: number;
   size: number;
   bold: boolean;
-  /** The text as PDFium gave it, and where its words after the first start ([offset, x]). */
+  /** The text as PDFium gave it, and where its words after the first start (offset, x, offset, x…). */
   raw?: string;
-  words?: [number, number][];
+  words?: number[];
 }
 
 interface Line {
@@ -126,7 +126,12 @@ function leadingLabel(text: string): BlockLabel | null {
   return null;
 }
 
+/** Anything `clean` would change: most runs have none of it and are kept as they are. */
+// eslint-disable-next-line no-control-regex -- control characters are among what clean removes
+const UNCLEAN = /[\u0000-\u001f\u00a0\u00ad\u2000-\u200d\u202f\u205f\u2060\u3000\ufb00-\ufb06\ufeff\t\f\v]|\s{2}|\s\p{M}|^\s|\s$/u;
+
 function clean(text: string): string {
+  if (!UNCLEAN.test(text)) return text;
   return text
     .replace(INVISIBLE, '')
     .replace(LIGATURES, (c) => c.normalize('NFKC'))
@@ -150,17 +155,29 @@ const roundHalf = (v: number) => Math.round(v * 2) / 2;
 
 function toRuns(page: LayoutPage): Run[] {
   const out: Run[] = [];
-  for (const r of page.runs) {
-    const t = clean(r.t);
-    if (!t) continue;
-    const size = r.s > 0 ? r.s : Math.max(4, r.top - r.bottom) || 10;
-    const run: Run = { t, x0: r.x0, x1: r.x1, base: page.height - r.y, size, bold: r.b === 1 };
-    if (r.w && r.w.length > 0) {
-      run.raw = r.t;
-      run.words = r.w;
+  const push = (raw: string, x0: number, x1: number, y: number, top: number, bottom: number, s: number, b: number, words?: number[]) => {
+    const t = clean(raw);
+    if (!t) return;
+    const size = s > 0 ? s : Math.max(4, top - bottom) || 10;
+    const run: Run = { t, x0, x1, base: page.height - y, size, bold: b === 1 };
+    if (words && words.length > 0) {
+      run.raw = raw;
+      run.words = words;
     }
     out.push(run);
+  };
+  const runs = page.runs;
+  if (Array.isArray(runs)) {
+    for (const r of runs) push(r.t, r.x0, r.x1, r.y, r.top, r.bottom, r.s, r.b, r.w);
+    return out;
   }
+  const n = runs.n;
+  runs.t.forEach((t, k) => {
+    const o = k * RUN_FIELDS;
+    const from = runs.wi[k];
+    const to = runs.wi[k + 1];
+    push(t, n[o], n[o + 1], n[o + 2], n[o + 3], n[o + 4], n[o + 5], n[o + 6], to > from ? Array.from(runs.w.subarray(from, to)) : undefined);
+  });
   return out;
 }
 
@@ -234,18 +251,37 @@ interface Zone {
  */
 function zones(rs: Run[][], width: number): Zone[] {
   if (rs.length < 6) return [{ from: 0, to: rs.length, gutter: null }];
-  const minX = Math.min(...rs.flat().map((r) => r.x0));
-  const maxX = Math.max(...rs.flat().map((r) => r.x1));
+  let minX = Infinity;
+  let maxX = -Infinity;
+  for (const row of rs)
+    for (const r of row) {
+      if (r.x0 < minX) minX = r.x0;
+      if (r.x1 > maxX) maxX = r.x1;
+    }
+  // A page where every row but a few has a run across its middle third has no two-column part.
+  const across = rs.filter((row) => row.some((r) => r.x0 < minX + (maxX - minX) * 0.3 && r.x1 > minX + (maxX - minX) * 0.7)).length;
+  if (rs.length - across < 8) return [{ from: 0, to: rs.length, gutter: null }];
   let best: { gutter: number; spans: [number, number][]; score: number } | null = null;
   for (let x = minX + (maxX - minX) * 0.3; x <= minX + (maxX - minX) * 0.7; x += 3) {
     const spans: [number, number][] = [];
     let start = -1;
+    let lefts = 0;
+    let rights = 0;
     const close = (end: number) => {
-      if (start >= 0 && columnsHold(rs.slice(start, end), x, minX, maxX)) spans.push([start, end]);
+      // Only a part with lines on both sides can be two columns: the full check is run for those.
+      if (start >= 0 && lefts >= 4 && rights >= 4 && columnsHold(rs.slice(start, end), x, minX, maxX)) spans.push([start, end]);
       start = -1;
+      lefts = 0;
+      rights = 0;
     };
     for (let i = 0; i < rs.length; i++) {
-      const crosses = rs[i].some((r) => r.x0 < x - 1 && r.x1 > x + 1);
+      const row = rs[i];
+      let crosses = false;
+      for (const r of row) {
+        if (r.x0 < x - 1 && r.x1 > x + 1) crosses = true;
+        else if (r.x1 <= x + 1) lefts++;
+        else rights++;
+      }
       if (crosses) close(i);
       else if (start < 0) start = i;
     }
@@ -298,12 +334,18 @@ function frames(page: LayoutPage): [number, number, number, number][] {
 
 function lineOf(runs: Run[], left: number, right: number, flowStart: boolean, boxes: [number, number, number, number][]): Line {
   const x0 = runs[0].x0;
-  const x1 = Math.max(...runs.map((r) => r.x1));
   const base = runs[0].base;
-  const size = Math.max(...runs.map((r) => r.size));
-  const bold = runs.every((r) => r.bold);
+  let x1 = runs[0].x1;
+  let size = runs[0].size;
+  let bold = runs[0].bold;
+  for (let k = 1; k < runs.length; k++) {
+    const r = runs[k];
+    if (r.x1 > x1) x1 = r.x1;
+    if (r.size > size) size = r.size;
+    bold &&= r.bold;
+  }
   const box = boxes.findIndex(([bx0, by0, bx1, by1]) => x0 >= bx0 - 2 && x1 <= bx1 + 2 && base >= by0 && base <= by1 + 2);
-  return { runs, text: runs.map((r) => r.t).join(' '), x0, x1, base, size, bold, box, flowStart, right, left };
+  return { runs, text: runs.length === 1 ? runs[0].t : runs.map((r) => r.t).join(' '), x0, x1, base, size, bold, box, flowStart, right, left };
 }
 
 /** The page's lines in reading order: zone by zone, a two-column zone left column first. */
@@ -332,7 +374,8 @@ function readingOrder(rs: Run[][], width: number, boxes: [number, number, number
 /** Joins a wrapped line to the text before it: a word cut by a hyphen is made whole again. */
 function joinWrapped(before: string, after: string): string {
   if (!before) return after;
-  const cut = /(\p{L}{2,})-$/u.exec(before);
+  // Only the end of the text is looked at: a paragraph grows line by line.
+  const cut = before.endsWith('-') ? /\p{L}{2}-$/u.exec(before.slice(-3)) : null;
   if (cut && /^\p{Ll}{2,}/u.test(after) && !/^(?:à|a|t|y|en|il|elle|on|ils|elles|je|tu|nous|vous|même|mêmes|là|ci)\b/u.test(after)) {
     return before.slice(0, -1) + after;
   }
@@ -610,10 +653,17 @@ function readTable(lines: Line[], i: number, t: Typography): { rows: string[][];
  */
 function splitAtAnchors(run: Run, anchors: number[], tolerance: number): Run[] {
   if (!run.words || !run.raw) return [run];
-  const cuts = anchors
-    .filter((a) => a > run.x0 + tolerance && a < run.x1 - tolerance)
-    .map((a) => run.words!.find(([, x]) => Math.abs(x - a) <= tolerance))
-    .filter((w): w is [number, number] => !!w);
+  const words = run.words;
+  const cuts: [number, number][] = [];
+  for (const a of anchors) {
+    if (a <= run.x0 + tolerance || a >= run.x1 - tolerance) continue;
+    for (let k = 0; k + 1 < words.length; k += 2) {
+      if (Math.abs(words[k + 1] - a) <= tolerance) {
+        cuts.push([words[k], words[k + 1]]);
+        break;
+      }
+    }
+  }
   if (cuts.length === 0) return [run];
   const out: Run[] = [];
   let from = 0;

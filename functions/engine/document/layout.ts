@@ -14,19 +14,53 @@ export interface LayoutRun {
   s: number;
   /** 1 when most of its letters are bold. */
   b: number;
-  /** Where words after the first start: [offset in `t`, x]. */
-  w?: [number, number][];
+  /** Where words after the first start, flat: offset in `t`, x, offset, x… */
+  w?: number[];
 }
+
+/**
+ * Runs as the PDF worker sends them: columns instead of one object per run, so that a page crosses
+ * between threads as a few arrays (the numbers' buffers transferred, not copied).
+ */
+export interface PackedRuns {
+  /** Each run's text. */
+  t: string[];
+  /** Per run: x0, x1, y, top, bottom, size, bold. */
+  n: Float64Array;
+  /** Word starts, pairs of (offset in the run's text, x), all runs one after the other. */
+  w: Float64Array;
+  /** Where each run's word starts begin in `w` (numbers, not pairs): run k has w[wi[k]..wi[k+1]). */
+  wi: Uint32Array;
+}
+
+export const RUN_FIELDS = 7;
 
 export interface LayoutPage {
   page: number;
   width: number;
   height: number;
   rotation?: number;
-  runs: LayoutRun[];
+  runs: LayoutRun[] | PackedRuns;
   /** Drawn rules and frames: [x0, y0, x1, y1]. */
   rects: [number, number, number, number][];
 }
+
+const isPacked = (runs: LayoutRun[] | PackedRuns): runs is PackedRuns => !Array.isArray(runs);
+
+/** The runs of a page, one object each. */
+export function unpackRuns(runs: LayoutRun[] | PackedRuns): LayoutRun[] {
+  if (!isPacked(runs)) return runs;
+  return runs.t.map((t, k) => {
+    const o = k * RUN_FIELDS;
+    const n = runs.n;
+    const run: LayoutRun = { t, x0: n[o], x1: n[o + 1], y: n[o + 2], top: n[o + 3], bottom: n[o + 4], s: n[o + 5], b: n[o + 6] };
+    if (runs.wi[k + 1] > runs.wi[k]) run.w = Array.from(runs.w.subarray(runs.wi[k], runs.wi[k + 1]));
+    return run;
+  });
+}
+
+/** The page's runs' text, one run a line. */
+export const runText = (page: LayoutPage): string => (isPacked(page.runs) ? page.runs.t : page.runs.map((r) => r.t)).join('\n');
 
 const LINE_HEIGHT = 14;
 const SIZE = 10;

@@ -6,7 +6,8 @@
 //
 // Protocol (one request at a time per document, answered with the same id):
 //   { id, op: 'open', path }              → { id, ok: true, pageCount }
-//   { id, op: 'text', from, to }          → { id, ok: true, pages: [PageLayout | { page, error }] }
+//   { id, op: 'text', from, to }          → { id, ok: true, pages: [LayoutPage | { page, error }] }
+//                                            (runs packed as columns, their buffers transferred)
 //   { id, op: 'render', page, scale, maxSide } → { id, ok: true, png }   (png transferred)
 //   { id, op: 'close' }                   → { id, ok: true, retire }
 // Failures answer { id, ok: false, error: { name, message } }.
@@ -157,10 +158,13 @@ const PAGEOBJ_PATH = 2;
 const RUN_GAP = 1.2;
 
 /**
- * One page's text as positioned runs: PDFium's characters in its order, cut at each line break
- * and at each wide horizontal gap, every run with its box, baseline, font size and weight; and the
- * page's drawn rules and frames (path objects), from which the document model reads boxes and
- * tables. Coordinates are PDF points from the page's bottom-left corner.
+ * One page's text as positioned runs: PDFium's text in its order, cut at each line break and at
+ * each wide horizontal gap between words, every run with its box, baseline, font size and weight,
+ * and where its words start; and the page's drawn rules and frames (path objects), from which the
+ * document model reads boxes and tables. Coordinates are PDF points from the page's bottom-left.
+ *
+ * The page's text comes in one call; positions are asked of PDFium only at each word's first and
+ * last character (a call per character would cost several times the reading itself).
  */
 function pageLayout(n) {
   const page = pdfium.FPDF_LoadPage(doc.handle, n - 1);
@@ -173,77 +177,158 @@ function pageLayout(n) {
     const rotation = pdfium.FPDFPage_GetRotation(page);
     const runs = [];
     const count = pdfium.FPDFText_CountChars(textPage);
-    const mem = () => pdfium.pdfium.HEAPF64;
-    const at = origin >> 3;
-    /** The run being read: its characters, box, font size and how many of its letters are bold. */
-    let run = null;
-    let lastRight = 0;
-    let lastObject = -1;
-    let lastBold = false;
-    const end = () => {
-      if (run) {
-        const text = run.chars.join('').replace(/\s+$/u, '');
-        if (/\S/u.test(text))
-          runs.push({ t: text, x0: run.x0, x1: run.x1, y: run.y, top: run.top, bottom: run.bottom, s: run.size, b: run.bold * 2 > run.letters ? 1 : 0, w: run.words });
-      }
-      run = null;
-    };
-    for (let i = 0; i < count; i++) {
-      const code = pdfium.FPDFText_GetUnicode(textPage, i);
-      if (code === 13 || code === 10 || code === 2) {
-        end();
-        continue;
-      }
-      const ch = String.fromCharCode(code);
-      const generated = pdfium.FPDFText_IsGenerated(textPage, i) === 1;
-      if (generated || code === 32 || code === 0xa0 || code === 9) {
-        if (run && run.chars[run.chars.length - 1] !== ' ') {
-          run.chars.push(' ');
-          run.spaceAt = run.chars.length;
-        }
-        continue;
-      }
-      if (!pdfium.FPDFText_GetCharBox(textPage, i, origin, origin + 8, origin + 16, origin + 24)) continue;
-      const f = mem();
-      const left = f[at];
-      const right = f[at + 1];
-      const bottom = f[at + 2];
-      const top = f[at + 3];
-      if (run) {
-        const gap = left - lastRight;
-        const size = run.size || 10;
-        // A wide gap, or a jump back to the left or to another baseline, starts a new run.
-        if (gap > RUN_GAP * size || left < run.x0 - size || bottom > run.top || top < run.bottom) end();
-      }
-      if (!run) {
-        const size = pdfium.FPDFText_GetFontSize(textPage, i);
-        pdfium.FPDFText_GetCharOrigin(textPage, i, origin + 32, origin + 40);
-        run = { chars: [], x0: left, x1: right, y: mem()[at + 5], top, bottom, size, bold: 0, letters: 0, words: [], spaceAt: -1 };
-      }
-      // Where each word after the first starts: a table's cells drawn close together are one run,
-      // and the model cuts it at its columns.
-      if (run.spaceAt === run.chars.length) run.words.push([run.chars.length, Math.round(left * 10) / 10]);
-      run.chars.push(ch);
-      if (right > run.x1) run.x1 = right;
-      if (top > run.top) run.top = top;
-      if (bottom < run.bottom) run.bottom = bottom;
-      lastRight = Math.max(right, left);
-      if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code > 0xbf) {
-        run.letters++;
-        const object = pdfium.FPDFText_GetTextObject(textPage, i);
-        if (object !== lastObject) {
-          lastObject = object;
-          lastBold = object ? isBold(pdfium.FPDFTextObj_GetFont(object)) : false;
-        }
-        if (lastBold) run.bold++;
-      }
-    }
-    end();
-    return { page: n, width, height, rotation, runs, rects: pageRects(page, width, height) };
+    if (count > 0) readRuns(textPage, count, runs);
+    return { page: n, width, height, rotation, runs: pack(runs), rects: pageRects(page, width, height) };
   } finally {
     if (textPage) pdfium.FPDFText_ClosePage(textPage);
     pdfium.FPDF_ClosePage(page);
   }
+}
+
+/**
+ * The runs as columns (functions/engine/document/layout.ts, PackedRuns): their texts, their
+ * numbers in one Float64Array and their word starts in another, both transferred to the other thread.
+ */
+function pack(runs) {
+  const n = new Float64Array(runs.length * 7);
+  const wi = new Uint32Array(runs.length + 1);
+  let words = 0;
+  for (const r of runs) words += r.w ? r.w.length : 0;
+  const w = new Float64Array(words);
+  let at = 0;
+  runs.forEach((r, k) => {
+    n.set([r.x0, r.x1, r.y, r.top, r.bottom, r.s, r.b], k * 7);
+    wi[k] = at;
+    if (r.w) {
+      w.set(r.w, at);
+      at += r.w.length;
+    }
+  });
+  wi[runs.length] = at;
+  return { t: runs.map((r) => r.t), n, w, wi };
+}
+
+/** The page's text in one string, one UTF-16 unit per PDFium character index (line breaks as \r\n). */
+function pageString(textPage, count) {
+  const buffer = malloc((count + 1) * 2);
+  try {
+    pdfium.FPDFText_GetText(textPage, 0, count, buffer);
+    return pdfium.pdfium.UTF16ToString(buffer);
+  } finally {
+    free(buffer);
+  }
+}
+
+const isBlank = (c) => c === 32 || c === 9 || c === 0xa0 || c === 13 || c === 10 || c === 2 || c === 0;
+
+function readRuns(textPage, count, runs) {
+  const text = pageString(textPage, count);
+  // The hot calls go to the WebAssembly exports themselves: the package's wrappers convert every
+  // argument and result, which costs more than the call.
+  const raw = pdfium.pdfium.wasmExports;
+  const f64 = origin >> 3;
+  /** The box of character `i` into left/right/bottom/top; false when PDFium has none. */
+  let left = 0;
+  let right = 0;
+  let bottom = 0;
+  let top = 0;
+  const box = (i) => {
+    if (!raw.FPDFText_GetCharBox(textPage, i, origin, origin + 8, origin + 16, origin + 24)) return false;
+    const h = pdfium.pdfium.HEAPF64;
+    left = h[f64];
+    right = h[f64 + 1];
+    bottom = h[f64 + 2];
+    top = h[f64 + 3];
+    return true;
+  };
+  let run = null;
+  let lastObject = -1;
+  let lastBold = false;
+  /** Where the current line's runs start in `runs`: a line of one run needs no word positions. */
+  let lineStart = 0;
+  const end = () => {
+    if (run) {
+      const t = text.slice(run.start, run.end);
+      runs.push({ t, x0: run.x0, x1: run.x1, y: run.y, top: run.top, bottom: run.bottom, s: run.size, b: run.bold * 2 > run.words ? 1 : 0, w: run.w });
+    }
+    run = null;
+  };
+  const endLine = () => {
+    end();
+    if (runs.length - lineStart === 1) delete runs[lineStart].w;
+    lineStart = runs.length;
+  };
+  // Character indexes count a character outside the BMP once, the string twice: `i` walks the
+  // string, `ci` PDFium's indexes.
+  let ci = 0;
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (c === 13 || c === 10) {
+      endLine();
+      i++;
+      ci++;
+      continue;
+    }
+    if (isBlank(c)) {
+      i++;
+      ci++;
+      continue;
+    }
+    // A word: from here to the next blank.
+    let j = i;
+    let cj = ci;
+    let lastCi = ci;
+    while (j < text.length && !isBlank(text.charCodeAt(j))) {
+      const d = text.charCodeAt(j);
+      lastCi = cj;
+      j++;
+      if (d >= 0xd800 && d <= 0xdbff && j < text.length) j++;
+      cj++;
+    }
+    if (!box(ci)) {
+      i = j;
+      ci = cj;
+      continue;
+    }
+    const wordLeft = left;
+    let wordTop = top;
+    let wordBottom = bottom;
+    let wordRight = right;
+    if (lastCi !== ci && box(lastCi)) {
+      wordRight = Math.max(right, wordLeft);
+      wordTop = Math.max(wordTop, top);
+      wordBottom = Math.min(wordBottom, bottom);
+    }
+    if (run) {
+      const size = run.size || 10;
+      // A wide gap, a jump back to the left, or another baseline starts a new run.
+      if (wordLeft - run.x1 > RUN_GAP * size || wordLeft < run.x0 - size || wordBottom > run.top || wordTop < run.bottom) end();
+    }
+    if (!run) {
+      const size = raw.FPDFText_GetFontSize(textPage, ci);
+      raw.FPDFText_GetCharOrigin(textPage, ci, origin + 32, origin + 40);
+      run = { start: i, end: j, x0: wordLeft, x1: wordRight, y: pdfium.pdfium.HEAPF64[f64 + 5], top: wordTop, bottom: wordBottom, size, bold: 0, words: 0, w: [] };
+    } else {
+      run.w.push(i - run.start, Math.round(wordLeft * 10) / 10);
+      run.end = j;
+      if (wordRight > run.x1) run.x1 = wordRight;
+      if (wordTop > run.top) run.top = wordTop;
+      if (wordBottom < run.bottom) run.bottom = wordBottom;
+    }
+    // Bold by the word's font (its first character's text object), counted for words with letters or digits.
+    if (/[\p{L}\p{N}]/u.test(text.slice(i, j))) {
+      run.words++;
+      const object = raw.FPDFText_GetTextObject(textPage, ci);
+      if (object !== lastObject) {
+        lastObject = object;
+        lastBold = object ? isBold(pdfium.FPDFTextObj_GetFont(object)) : false;
+      }
+      if (lastBold) run.bold++;
+    }
+    i = j;
+    ci = cj;
+  }
+  endLine();
 }
 
 /** Bold fonts by PDFium handle, for the document open (cleared when it closes). */
@@ -277,14 +362,15 @@ function isBold(font) {
 /** The page's path objects as boxes (rules are boxes one side of which is thin). */
 function pageRects(page, width, height) {
   const rects = [];
-  const objects = pdfium.FPDFPage_CountObjects(page);
+  const raw = pdfium.pdfium.wasmExports;
+  const objects = raw.FPDFPage_CountObjects(page);
   // A page drawn with thousands of paths (a chart, a map) has no frames to find among them.
   if (objects > 4_000) return rects;
   const f = origin >> 2;
   for (let i = 0; i < objects; i++) {
-    const obj = pdfium.FPDFPage_GetObject(page, i);
-    if (!obj || pdfium.FPDFPageObj_GetType(obj) !== PAGEOBJ_PATH) continue;
-    if (!pdfium.FPDFPageObj_GetBounds(obj, origin, origin + 4, origin + 8, origin + 12)) continue;
+    const obj = raw.FPDFPage_GetObject(page, i);
+    if (!obj || raw.FPDFPageObj_GetType(obj) !== PAGEOBJ_PATH) continue;
+    if (!raw.FPDFPageObj_GetBounds(obj, origin, origin + 4, origin + 8, origin + 12)) continue;
     const v = pdfium.pdfium.HEAPF32;
     const x0 = v[f];
     const y0 = v[f + 1];
@@ -368,7 +454,7 @@ async function handle(message) {
 parentPort.on('message', (message) => {
   handle(message).then(
     (result) => {
-      const transfer = result.png ? [result.png.buffer] : [];
+      const transfer = result.png ? [result.png.buffer] : (result.pages ?? []).flatMap((p) => (p.runs ? [p.runs.n.buffer, p.runs.w.buffer, p.runs.wi.buffer] : []));
       parentPort.postMessage({ id: message.id, ok: true, ...result }, transfer);
     },
     (err) => parentPort.postMessage({ id: message.id, ok: false, error: errorOf(err) }),

@@ -131,7 +131,7 @@ describe('the document model', () => {
   });
 
   it('cuts a run that PDFium drew across two close cells at the column where its word starts', () => {
-    const merged: LayoutRun = { ...run('Number of sellers very many', 57, 108, { size: 10, width: 150 }), w: [[7, 99], [10, 110], [18, 154], [23, 175]] };
+    const merged: LayoutRun = { ...run('Number of sellers very many', 57, 108, { size: 10, width: 150 }), w: [7, 99, 10, 110, 18, 154, 23, 175] };
     const doc = buildDocument([
       page(1, [
         run('Feature', 57, 90, { size: 10, bold: true, width: 40 }),

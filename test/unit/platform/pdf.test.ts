@@ -1,5 +1,6 @@
 // Opening and reading PDFs under the load rules (spec: 3 attempts, 1 s apart, 30 s time-out),
 // with the messages each failure shows, on PDFs generated here.
+import { unpackRuns } from '../../../functions/engine/document/layout.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,11 +89,12 @@ describe('openPdf', () => {
         [3, false],
         [4, false],
       ]);
-      const text = (n: number) => pages[n].layout!.runs.map((r) => r.t).join(' ');
-      expect(pages[0].layout!.runs[0].t).toBe('Chapter 1: supply and demand');
+      const runs = (n: number) => unpackRuns(pages[n].layout!.runs);
+      const text = (n: number) => runs(n).map((r) => r.t).join(' ');
+      expect(runs(0)[0].t).toBe('Chapter 1: supply and demand');
       expect(text(2).replace(/\s+/g, ' ')).toContain('The equilibrium price is the price at which the quantity supplied equals');
       // Runs carry their place on the page: the title above the first line of text.
-      expect(pages[0].layout!.runs[0].y).toBeGreaterThan(pages[0].layout!.runs[1].y);
+      expect(runs(0)[0].y).toBeGreaterThan(runs(0)[1].y);
       // A range outside the document is clipped to it.
       expect((await doc.readText(3, 99)).map((p) => p.page)).toEqual([3, 4]);
     } finally {
@@ -106,7 +108,7 @@ describe('openPdf', () => {
       expect(doc.pageCount).toBe(1);
       const [page] = await doc.readText(1, 1);
       expect(page).toMatchObject({ page: 1, failed: false });
-      expect(page.layout!.runs).toEqual([]);
+      expect(unpackRuns(page.layout!.runs)).toEqual([]);
       const png = await doc.renderPage(1);
       expect(Buffer.from(png.subarray(0, 8)).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
       // An A4 page at scale 3 is about 1786 × 2526 pixels.
@@ -137,7 +139,7 @@ describe('openPdf', () => {
       files.map(async (file) => {
         const doc = await openPdf(file);
         try {
-          return (await doc.readText(1, 1))[0].layout!.runs.map((r) => r.t).join('\n');
+          return unpackRuns((await doc.readText(1, 1))[0].layout!.runs).map((r) => r.t).join('\n');
         } finally {
           await doc.close();
         }
