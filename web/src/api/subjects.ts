@@ -1,15 +1,17 @@
-// The subjects and files API (functions/api/subjects.ts, files.ts) as the web app calls it, and the
-// one shared list of the student's subjects: the grid, the subject tab bar and the subject pages
-// read the same list, and a creation or deletion anywhere refreshes it everywhere.
+// The subjects and files API (functions/api/subjects.ts, files.ts: files, their pages and outline)
+// as the web app calls it, and the one shared list of the student's subjects: the grid, the
+// subject tab bar and the subject pages read the same list, and a creation or deletion anywhere
+// refreshes it everywhere.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Subject } from '../../../functions/core/subjects';
 import type { FileStatus } from '../../../functions/core/files';
 import type { FileView, PageText, PlanLimits } from '../../../functions/core/views';
+import type { FileOutline, OutlineEntry } from '../../../functions/core/document';
 import { checkUploadFields, createSubjectBody, uploadBody } from '../../../functions/core/schemas';
 import { api } from './client';
 import { useSession } from '../auth/session';
 
-export type { Subject, FileStatus, FileView, PageText };
+export type { Subject, FileStatus, FileView, PageText, FileOutline, OutlineEntry };
 export type SubjectLimits = PlanLimits;
 
 export interface SubjectList {
@@ -53,6 +55,8 @@ export const subjectsApi = {
   download: (subjectId: string, fileId: string) => api.get<{ url: string }>(`${filePath(subjectId, fileId)}/download`),
   pages: (subjectId: string, fileId: string, from: number, to: number) =>
     api.get<{ pages: PageText[] }>(`${filePath(subjectId, fileId)}/pages?from=${from}&to=${to}`),
+  /** The file's headings by level with their page (`pending` while it is still being read). */
+  outline: (subjectId: string, fileId: string) => api.get<FileOutline>(`${filePath(subjectId, fileId)}/outline`),
   removeFile: (subjectId: string, fileId: string) => api.del<void>(filePath(subjectId, fileId)),
 };
 

@@ -426,6 +426,18 @@ export const fr = {
   'viewer.zoomOut': 'Dézoomer',
   'viewer.fitWidth': 'ajuster à la largeur',
   'viewer.highlighted': 'Le passage cité est surligné sur la page.',
+  'outline.title': 'Plan du cours',
+  'outline.intro': 'Les titres de tes cours, chacun menant à sa page dans le fichier.',
+  'outline.toggle': 'Plan',
+  'outline.toggleLabel': 'Plan de {name}',
+  'outline.list': 'Plan de {name}',
+  'outline.entry': '{text}, page {page}',
+  'outline.page': 'p. {page}',
+  'outline.empty': 'Ce fichier n’a pas de titres : pas de plan à afficher.',
+  'outline.pending': 'Ce fichier est encore en cours de lecture : son plan arrive dans un instant.',
+  'outline.truncated': 'Le plan s’arrête ici : ce fichier a trop de titres pour les afficher tous.',
+  'outline.loadError': 'Le plan n’a pas pu être chargé.',
+  'outline.noReadyFiles': 'Aucun cours prêt pour l’instant : le plan s’affichera quand tes fichiers auront été lus.',
 
   // Question and revision sheets (spec §2 Question, /summary)
   'study.sources': 'Sources :',

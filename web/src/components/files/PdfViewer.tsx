@@ -1,8 +1,10 @@
 // The PDF viewer (spec §2 files page): a modal that shows one page at a time with pdf.js, and can
 // open at a given page (citations link to `?view={fileId}&page=N`, their quote in the history state). The page fits the
 // width by default and zooms with the buttons, a pinch (touch) or Ctrl + wheel (trackpad pinch);
-// a cited passage is highlighted when the page's text layer holds it. The worker, character maps,
-// standard fonts and image decoders are served by the app itself, never by a CDN.
+// a cited passage is highlighted when the page's text layer holds it. The file's outline stands
+// beside the page (a side panel; on a phone, a "Plan" section to unfold), its entries going to
+// their page. The worker, character maps, standard fonts and image decoders are served by the app
+// itself, never by a CDN.
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import Dialog from '../Dialog';
@@ -10,6 +12,7 @@ import { Icon } from '../ContentParts';
 import { subjectsApi, type FileView } from '../../api/subjects';
 import { useI18n } from '../../i18n';
 import { quotedItems } from './highlight';
+import { OutlineList, useOutline } from './OutlineList';
 import '../../styles/subjects.css';
 
 /** Where the build puts pdf.js's data files (see web/vite.config.ts). */
@@ -57,6 +60,9 @@ export default function PdfViewer({ subjectId, file, page, quote, onPageChange, 
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const sheetRef = useRef<HTMLDivElement>(null);
+  const { outline } = useOutline(subjectId, file.id, file.status === 'ready');
+  const hasOutline = outline !== null && !outline.pending && outline.entries.length > 0;
+  const [outlineOpen, setOutlineOpen] = useState(false);
 
   const total = doc?.numPages ?? 0;
   const current = total ? Math.min(Math.max(1, Math.trunc(page) || 1), total) : Math.max(1, Math.trunc(page) || 1);
@@ -204,6 +210,13 @@ export default function PdfViewer({ subjectId, file, page, quote, onPageChange, 
     [current, total, onPageChange],
   );
 
+  // An outline entry: its page, even before the document has loaded (it is clamped then).
+  const openFromOutline = (target: number) => {
+    setOutlineOpen(false);
+    const next = Math.max(1, total ? Math.min(target, total) : target);
+    if (next !== current) onPageChange(next);
+  };
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
@@ -244,37 +257,60 @@ export default function PdfViewer({ subjectId, file, page, quote, onPageChange, 
             +
           </button>
         </div>
-      </div>
-      <div
-        ref={stageRef}
-        className="viewer-stage"
-        aria-busy={!doc || rendering}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerEnd}
-        onPointerCancel={onPointerEnd}
-      >
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {t('viewer.error')}
-          </div>
-        ) : (
-          <>
-            {(!doc || rendering) && (
-              <div className="viewer-loading" role="status">
-                <div className="spinner" aria-hidden="true" />
-                <span className="visually-hidden">{t('viewer.loading')}</span>
-              </div>
-            )}
-            <div ref={sheetRef} className="viewer-sheet" hidden={!doc}>
-              <canvas ref={canvasRef} className="viewer-canvas" role="img" aria-label={t('viewer.canvas', { page: current, name: file.display_name })} />
-              {marks.map((m, i) => (
-                <span key={i} className="viewer-mark" data-testid="viewer-highlight" aria-hidden="true" style={{ left: m.left, top: m.top, width: m.width, height: m.height }} />
-              ))}
-            </div>
-            {marks.length > 0 && <p className="visually-hidden">{t('viewer.highlighted')}</p>}
-          </>
+        {hasOutline && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm viewer-outline-toggle"
+            aria-expanded={outlineOpen}
+            aria-controls={`${ids}-outline`}
+            onClick={() => setOutlineOpen((open) => !open)}
+          >
+            <Icon name="sheet" />
+            {t('outline.toggle')}
+            <Icon name="chevron" className={outlineOpen ? 'viewer-outline-chevron open' : 'viewer-outline-chevron'} />
+          </button>
         )}
+      </div>
+      <div className={`viewer-body${hasOutline ? ' has-outline' : ''}`}>
+        {hasOutline && (
+          <aside id={`${ids}-outline`} className="viewer-outline" data-open={outlineOpen} aria-labelledby={`${ids}-outline-title`} data-testid="viewer-outline">
+            <h3 id={`${ids}-outline-title`} className="viewer-outline-title">
+              {t('outline.title')}
+            </h3>
+            <OutlineList outline={outline} currentPage={current} onOpen={openFromOutline} />
+          </aside>
+        )}
+        <div
+          ref={stageRef}
+          className="viewer-stage"
+          aria-busy={!doc || rendering}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerEnd}
+          onPointerCancel={onPointerEnd}
+        >
+          {error ? (
+            <div className="alert alert-error" role="alert">
+              {t('viewer.error')}
+            </div>
+          ) : (
+            <>
+              {(!doc || rendering) && (
+                <div className="viewer-loading" role="status">
+                  <div className="spinner" aria-hidden="true" />
+                  <span className="visually-hidden">{t('viewer.loading')}</span>
+                </div>
+              )}
+              <div ref={sheetRef} className="viewer-sheet" hidden={!doc}>
+                <canvas ref={canvasRef} className="viewer-canvas" role="img" aria-label={t('viewer.canvas', { page: current, name: file.display_name })} />
+                {marks.map((m, i) => (
+                  <span key={i} className="viewer-mark" data-testid="viewer-highlight" aria-hidden="true" style={{ left: m.left, top: m.top, width: m.width, height: m.height }} />
+                ))}
+              </div>
+              {marks.length > 0 && <p className="visually-hidden">{t('viewer.highlighted')}</p>}
+            </>
+          )}
+        </div>
       </div>
     </Dialog>
   );

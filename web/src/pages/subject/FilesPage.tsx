@@ -1,7 +1,8 @@
 // `/subject/{subjectId}/files` (spec §2): the subject's files with their display name, date and
 // status (uploading, processing with a spinner, ready with pages and language, failed with the
 // reason), refreshed every 1.5 s while a file is on its way. View opens the PDF viewer, also
-// reachable as `?view={fileId}&page=N` so citations can link to a page; delete asks first.
+// reachable as `?view={fileId}&page=N` so citations can link to a page; a ready file's outline
+// unfolds under it ("Plan"), each heading opening the viewer at its page; delete asks first.
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -9,6 +10,7 @@ import { reloadSubjects, subjectsApi, type FileStatus, type FileView } from '../
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { Icon } from '../../components/ContentParts';
 import PdfViewer from '../../components/files/PdfViewer';
+import FileOutlinePanel from '../../components/files/OutlineList';
 import { InlineLoading } from '../../components/LoadingScreen';
 import RetryAlert from '../../components/RetryAlert';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -48,6 +50,14 @@ export default function FilesPage() {
   const [loadError, setLoadError] = useState(false);
   const [pollMisses, setPollMisses] = useState(0);
   const [toDelete, setToDelete] = useState<FileView | null>(null);
+  // The files whose outline is unfolded.
+  const [outlines, setOutlines] = useState<ReadonlySet<string>>(() => new Set());
+  const toggleOutline = (fileId: string) =>
+    setOutlines((open) => {
+      const next = new Set(open);
+      if (!next.delete(fileId)) next.add(fileId);
+      return next;
+    });
   usePageTitle(`${t('files.title')} · ${subject.name}`);
 
   const load = useCallback(async () => {
@@ -141,6 +151,8 @@ export default function FilesPage() {
         <ul className="file-list" aria-label={t('files.list')}>
           {files.map((file) => {
             const language = languageOf(file);
+            const outlineOpen = file.status === 'ready' && outlines.has(file.id);
+            const outlineId = `outline-${file.id}`;
             return (
               <li key={file.id} className={`file-row file-${file.status}`} data-testid="file-row" data-status={file.status}>
                 <span className="file-icon" aria-hidden="true">
@@ -168,6 +180,19 @@ export default function FilesPage() {
                     <Icon name="eye" />
                     {t('files.view')}
                   </button>
+                  {file.status === 'ready' && (
+                    <button
+                      type="button"
+                      className={`btn btn-ghost btn-sm outline-toggle${outlineOpen ? ' open' : ''}`}
+                      aria-label={t('outline.toggleLabel', { name: file.display_name })}
+                      aria-expanded={outlineOpen}
+                      aria-controls={outlineOpen ? outlineId : undefined}
+                      onClick={() => toggleOutline(file.id)}
+                    >
+                      {t('outline.toggle')}
+                      <Icon name="chevron" className="outline-toggle-chevron" />
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="btn btn-ghost btn-sm btn-danger-ghost"
@@ -178,6 +203,11 @@ export default function FilesPage() {
                     {t('files.delete')}
                   </button>
                 </div>
+                {outlineOpen && (
+                  <div id={outlineId} className="file-outline">
+                    <FileOutlinePanel subjectId={subject.id} fileId={file.id} onOpen={(page) => openViewer(file, page)} />
+                  </div>
+                )}
               </li>
             );
           })}

@@ -1,8 +1,9 @@
-// `/subject/{subjectId}`: the subject's courses at a glance and its tools as tiles (spec §2), the
-// flashcards tile with the number of cards due now. Tools of later parts of the product link to
+// `/subject/{subjectId}`: the subject's courses at a glance, their outline ("Plan du cours", to
+// unfold) and its tools as tiles (spec §2), the flashcards tile with the number of cards due now. Tools of later parts of the product link to
 // their page, which says honestly that it is not ready.
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ContentParts';
+import CourseOutline from '../../components/files/CourseOutline';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../i18n';
 import { fileCountLabel } from '../../components/subject-helpers';
@@ -36,6 +37,8 @@ export default function SubjectPage() {
           </Link>
         </div>
       </section>
+
+      {subject.fileCount > 0 && <CourseOutline subjectId={subject.id} />}
 
       <section aria-labelledby="subject-tools-title">
         <h2 id="subject-tools-title">{t('subject.toolsTitle')}</h2>
