@@ -2,6 +2,7 @@
 //  1. pages/s and peak RSS of reading a 240-page text PDF, in a process of its own (so that its
 //     memory is the extraction's), beside pdftotext (Debian's poppler-utils) on the same file in
 //     the same run, and the ratio. Targets: ≥ 60 % of pdftotext's pages/s, peak RSS ≤ 256 MB.
+//     The document model's own cost per page (built from the layouts alone) is printed beside it.
 //     Then, in the same process, the RSS growth while opening and reading a 95 MiB PDF (a large
 //     attachment beside one page of text): PDFium reads the parts it needs, not the whole file.
 //  2. time from upload complete to ready for a 50-page text PDF through the laptop host, as the
@@ -40,6 +41,8 @@ interface ChildReport {
   peakRssMb: number;
   /** RSS growth while reading the 95 MiB PDF, and the time it took. */
   large: { growthMb: number; ms: number };
+  /** The document model built from the layouts alone. */
+  model: { msPerPage: number };
 }
 
 /** One pdftotext run, its CPU time read from bash's `time`. */
@@ -92,6 +95,7 @@ async function child(file: string, largeFile: string): Promise<void> {
   clearInterval(sampler);
   const peakRssMb = Math.max(peak, process.memoryUsage().rss) / MiB;
   const large = await readLarge(largeFile, extractPdf, ocr);
+  const model = await modelCost(file);
   await closeExtraction();
   const report: ChildReport = {
     pages,
@@ -101,8 +105,28 @@ async function child(file: string, largeFile: string): Promise<void> {
     baselineRssMb,
     peakRssMb,
     large,
+    model,
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+/**
+ * The document model's own cost: the file's layouts read once, then the model built from them
+ * several times (the best run, in milliseconds per page, main thread only).
+ */
+async function modelCost(file: string): Promise<{ msPerPage: number }> {
+  const { openPdf } = await import('../../functions/platform/pdf/index.js');
+  const { buildDocument } = await import('../../functions/engine/document/build.js');
+  const doc = await openPdf(file);
+  const layouts = (await doc.readText(1, doc.pageCount)).map((p) => p.layout!);
+  await doc.close();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    buildDocument(layouts);
+    times.push(performance.now() - t0);
+  }
+  return { msPerPage: Math.min(...times) / layouts.length };
 }
 
 /** Reads the large PDF once, sampling the process's RSS meanwhile. */
@@ -155,6 +179,7 @@ async function benchReading(dir: string): Promise<void> {
   } else {
     console.log('  pdftotext (reference)       unavailable: install poppler-utils (apt-get install -y poppler-utils) for the ratio');
   }
+  console.log(`  of which the document model  ${r.model.msPerPage.toFixed(2)} ms per page (built from the pages' layouts alone, best of ${RUNS}; ${((r.model.msPerPage * r.pages) / (r.pages / warm) / 10).toFixed(0)} % of a warm extraction's time)`);
   console.log(`  peak RSS                    ${r.peakRssMb.toFixed(0)} MB for the whole process, ${r.baselineRssMb.toFixed(0)} MB of it before reading   (target ≤ 256 MB)`);
   console.log(`95 MiB PDF (one page of text, a large attachment): read in ${(r.large.ms / 1000).toFixed(2)} s, RSS growth ${r.large.growthMb.toFixed(0)} MB`);
 }

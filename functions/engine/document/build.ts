@@ -98,8 +98,12 @@ const LABELS: [BlockLabel, RegExp][] = [
   ['note', /^(?:remarques?|remarks?|notes?|attention|n\.?\s?b\.?|rappels?|conseils?|tips?|warning|problématique|objectifs?|objectives?|prérequis|prerequisites)\b/iu],
 ];
 
+/** Any label at the start of a text: one test before the label-by-label look. */
+const ANY_LABEL_RE = new RegExp(LABELS.map(([, re]) => `(?:${re.source})`).join('|'), 'iu');
+
 /** A label line: a label word with at most a few words more and no sentence after it. */
 function labelOnly(text: string): BlockLabel | null {
+  if (text.length > 60 || !ANY_LABEL_RE.test(text)) return null;
   const t = text.replace(/[\s:.–—-]+$/u, '').trim();
   if (!t || t.split(/\s+/).length > 4 || TERMINAL_RE.test(text.replace(/[:]\s*$/u, ''))) return null;
   for (const [label, re] of LABELS) {
@@ -119,6 +123,7 @@ export function isLabelTerm(term: string): boolean {
 
 /** The label a block opens with ("Définition : …", "Example. …"), if any. */
 function leadingLabel(text: string): BlockLabel | null {
+  if (!ANY_LABEL_RE.test(text)) return null;
   for (const [label, re] of LABELS) {
     const m = re.exec(text);
     if (m && /^\s*(?:\d+\s*)?[:.–—-]/u.test(text.slice(m[0].length))) return label;
@@ -141,10 +146,8 @@ function clean(text: string): string {
     .trim();
 }
 
-/** The most frequent value, each weighted. */
-function mode(values: [number, number][]): number {
-  const weights = new Map<number, number>();
-  for (const [v, w] of values) weights.set(v, (weights.get(v) ?? 0) + w);
+/** The value of most weight (the smaller one on a tie). */
+function modeOf(weights: ReadonlyMap<number, number>): number {
   let best = 0;
   let bestWeight = -1;
   for (const [v, w] of weights) if (w > bestWeight || (w === bestWeight && v < best)) [best, bestWeight] = [v, w];
@@ -201,40 +204,50 @@ const furnitureKey = (t: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** A run's identity across the two passes over a page: where it stands. */
+const runKey = (r: Run): string => `${Math.round(r.base * 10)}:${Math.round(r.x0 * 10)}`;
+
+/** What the first pass keeps of a page: its height and the runs of its two top and bottom rows. */
+interface PageEdges {
+  height: number;
+  edge: Run[];
+}
+
+/** The candidates for a page's running header and footer: the runs of its outer rows. */
+function edgesOf(height: number, rs: Run[][]): PageEdges {
+  const top = rs.slice(0, 2).filter((r) => r[0].base < height * 0.17);
+  const bottom = rs.length > 2 ? rs.slice(-2).filter((r) => r[0].base > height * 0.83) : [];
+  const edge: Run[] = [];
+  // A sentence of the course is no header, however often its shape recurs.
+  for (const row of [...top, ...bottom]) for (const r of row) if (!(SENTENCE_END_RE.test(r.t) && wordCount(r.t) > 6) && !edge.includes(r)) edge.push(r);
+  return { height, edge };
+}
+
 /**
  * Running headers and footers: runs among the two top or bottom rows of a page, in the page's
  * outer sixth, whose text (numbers aside) recurs on at least half the pages of a file of two pages
- * or more; and lone page numbers in the margins of any page.
+ * or more; and lone page numbers in the margins of any page. Answers, per page, the keys of its
+ * runs that are furniture.
  */
-function findFurniture(pages: { page: LayoutPage; rows: Run[][] }[]): Set<Run> {
-  const out = new Set<Run>();
-  const candidates = pages.map(({ page, rows: rs }) => {
-    const edge = new Set<Run>();
-    const top = rs.slice(0, 2).filter((r) => r[0].base < page.height * 0.17);
-    const bottom = rs.slice(-2).filter((r) => r[0].base > page.height * 0.83);
-    // A sentence of the course is no header, however often its shape recurs.
-    for (const row of [...top, ...bottom]) for (const r of row) if (!(SENTENCE_END_RE.test(r.t) && wordCount(r.t) > 6)) edge.add(r);
-    return edge;
-  });
+function findFurniture(pages: PageEdges[], body: number): Set<string>[] {
   // A run drawn larger or bolder than the body is a title: it recurs as furniture only word for word
   // (a course's name on every slide), never with its numbers changed ("1. Leçon 1", "2. Leçon 2").
-  const body = mode(pages.flatMap(({ rows: rs }) => rs.flat().map((r): [number, number] => [roundHalf(r.size), r.t.length]))) || 10;
   const keyOf = (r: Run) => (r.bold || r.size > body * 1.1 ? `=${r.t.toLowerCase().replace(/\s+/g, ' ')}` : furnitureKey(r.t));
   const counts = new Map<string, number>();
-  for (const edge of candidates) {
-    const keys = new Set([...edge].map(keyOf));
+  for (const { edge } of pages) {
+    const keys = new Set(edge.map(keyOf));
     for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const n = pages.length;
-  candidates.forEach((edge, i) => {
-    const { page } = pages[i];
+  return pages.map(({ height, edge }) => {
+    const out = new Set<string>();
     for (const r of edge) {
       const repeated = n >= 2 && (counts.get(keyOf(r)) ?? 0) >= Math.max(2, n / 2);
-      const pageNumber = PAGE_NUMBER_RE.test(r.t) && (r.base < page.height * 0.1 || r.base > page.height * 0.9);
-      if (repeated || pageNumber) out.add(r);
+      const pageNumber = PAGE_NUMBER_RE.test(r.t) && (r.base < height * 0.1 || r.base > height * 0.9);
+      if (repeated || pageNumber) out.add(runKey(r));
     }
+    return out;
   });
-  return out;
 }
 
 interface Zone {
@@ -389,16 +402,21 @@ interface Typography {
 
 /** The body font size (most characters) and its line spacing (most frequent baseline gap). */
 function typography(lines: Line[]): Typography {
-  const body = mode(lines.map((l) => [roundHalf(l.size), l.text.length])) || 10;
-  const gaps: [number, number][] = [];
+  const sizes = new Map<number, number>();
+  for (const l of lines) {
+    const k = roundHalf(l.size);
+    sizes.set(k, (sizes.get(k) ?? 0) + l.text.length);
+  }
+  const body = modeOf(sizes) || 10;
+  const gaps = new Map<number, number>();
   for (let i = 1; i < lines.length; i++) {
     const a = lines[i - 1];
     const b = lines[i];
     if (b.flowStart || Math.abs(a.size - body) > 0.6 || Math.abs(b.size - body) > 0.6) continue;
     const gap = b.base - a.base;
-    if (gap > 0 && gap < body * 3) gaps.push([Math.round(gap), 1]);
+    if (gap > 0 && gap < body * 3) gaps.set(Math.round(gap), (gaps.get(Math.round(gap)) ?? 0) + 1);
   }
-  const leading = gaps.length ? mode(gaps) : body * 1.2;
+  const leading = gaps.size ? modeOf(gaps) : body * 1.2;
   return { body, leading: Math.max(leading, body) };
 }
 
@@ -407,7 +425,17 @@ const headingStyle = (l: Line, t: Typography): boolean => l.size >= t.body * 1.0
 /** A line that stops well before its column's right edge: the last of a block, never a wrap. */
 const isShort = (l: Line): boolean => l.x1 < l.left + (l.right - l.left) * 0.7;
 
-const wordCount = (t: string) => t.split(/\s+/).filter(Boolean).length;
+/** Words in `t` (runs of non-blanks), counted without building a list. */
+function wordCount(t: string): number {
+  let n = 0;
+  let inWord = false;
+  for (let i = 0; i < t.length; i++) {
+    const blank = t.charCodeAt(i) <= 32;
+    if (!blank && !inWord) n++;
+    inWord = !blank;
+  }
+  return n;
+}
 
 /** A line that could be a heading: drawn larger or in bold, short, no sentence end. */
 function isHeadingLine(l: Line, t: Typography, textOnly: boolean): boolean {
@@ -777,18 +805,42 @@ function writePage(page: number, blocks: Block[], furniture: string[]): Document
  * typography: their headings come from numbering and capitals only.
  */
 export function buildDocument(input: readonly LayoutPage[], opts: { textOnly?: ReadonlySet<number> } = {}): CourseDocument {
-  const prepared = input.map((page) => ({ page, rows: rows(toRuns(page)) }));
-  const furniture = findFurniture(prepared);
-  const pageLines = prepared.map(({ page, rows: rs }) => {
-    const kept = rs.map((row) => row.filter((r) => !furniture.has(r))).filter((row) => row.length > 0);
-    return readingOrder(kept, page.width, frames(page));
+  // First pass: what needs every page (the running header and footer, the body's size, its line
+  // spacing). Only the pages' outer rows are kept from it: each page is read again in the second
+  // pass, so that no page's lines outlive their page (a 1,000-page file stays light).
+  const sizes = new Map<number, number>();
+  const gaps = new Map<number, number>();
+  const edges = input.map((page) => {
+    const rs = rows(toRuns(page));
+    for (let k = 0; k < rs.length; k++) {
+      const r = rs[k][0];
+      sizes.set(roundHalf(r.size), (sizes.get(roundHalf(r.size)) ?? 0) + r.t.length);
+      if (k > 0 && rs[k].length === 1 && rs[k - 1].length === 1 && Math.abs(r.size - rs[k - 1][0].size) <= 0.6) {
+        const gap = Math.round(r.base - rs[k - 1][0].base);
+        if (gap > 0 && gap < r.size * 3) gaps.set(gap, (gaps.get(gap) ?? 0) + 1);
+      }
+    }
+    return edgesOf(page.height, rs);
   });
+  const body = modeOf(sizes) || 10;
   // A dense page may be drawn in a smaller font: each page's typography is its own, the file's
   // when a page has too few lines to tell.
-  const fileTypography = typography(pageLines.flat());
+  const fileTypography: Typography = { body, leading: Math.max(gaps.size ? modeOf(gaps) : body * 1.2, body) };
+  const furniture = findFurniture(edges, body);
   const textOnly = input.map((p) => !!opts.textOnly?.has(p.page));
   let tables = 0;
-  const pageBlockLists = pageLines.map((lines, p) => {
+  const furnitureTexts: string[][] = [];
+  const pageBlockLists = input.map((page, p) => {
+    const own = furniture[p];
+    const rs = rows(toRuns(page));
+    const kept: Run[][] = [];
+    const apart: string[] = [];
+    for (const row of rs) {
+      const shown = own.size ? row.filter((r) => (own.has(runKey(r)) ? (apart.push(r.t), false) : true)) : row;
+      if (shown.length > 0) kept.push(shown);
+    }
+    furnitureTexts.push(apart);
+    const lines = readingOrder(kept, page.width, frames(page));
     const t = lines.length >= 12 ? typography(lines) : fileTypography;
     const built = pageBlocks(lines, t, textOnly[p], tables);
     tables = built.tables;
@@ -796,13 +848,7 @@ export function buildDocument(input: readonly LayoutPage[], opts: { textOnly?: R
   });
   assignLevels(pageBlockLists, textOnly);
   joinAcrossPages(pageBlockLists);
-  const pages = pageBlockLists.map((blocks, p) =>
-    writePage(
-      input[p].page,
-      blocks,
-      prepared[p].rows.flat().filter((r) => furniture.has(r)).map((r) => r.t),
-    ),
-  );
+  const pages = pageBlockLists.map((blocks, p) => writePage(input[p].page, blocks, furnitureTexts[p]));
   const outline: OutlineEntry[] = [];
   let truncated = false;
   for (const page of pages) {
