@@ -6,7 +6,7 @@
 import type { OutlineEntry } from '../core/document.js';
 import type { ErrorCode } from '../core/errors.js';
 import { buildDocument, type CourseDocument } from '../engine/document/build.js';
-import { layoutFromText, runText, type LayoutPage } from '../engine/document/layout.js';
+import { layoutFromOcr, layoutFromText, runText, type LayoutPage, type OcrLine } from '../engine/document/layout.js';
 import { countWords, MIN_WORDS_PER_PAGE } from '../core/files.js';
 import { detectLanguage, type DetectedLanguage } from '../core/language.js';
 import { logger } from '../platform/logger.js';
@@ -110,10 +110,11 @@ export async function extractPdf(file: string, opts: ExtractOptions): Promise<Ex
   if (unreadable > 0) logger.warn({ unreadable, pageCount }, 'some pages had no readable text layer');
   const supplied = applySupplied(pages, opts.supplied ?? []);
   const sparse = pages.filter((p) => !supplied.has(p.page) && !hasWords(p.text, MIN_WORDS_PER_PAGE)).map((p) => p.page);
-  const ocrFailed = sparse.length > 0 ? !(await readByOcr(file, pages, sparse, pageCount, opts)) : false;
+  const ocrLines = new Map<number, OcrLine[]>();
+  const ocrFailed = sparse.length > 0 ? !(await readByOcr(file, pages, sparse, pageCount, opts, ocrLines)) : false;
   const successfulPages = pages.filter((p) => hasWords(p.text, MIN_WORDS_PER_PAGE)).length;
   if (ocrFailed && successfulPages === 0) throw new ExtractionFailure('ocr_failed');
-  const model = modelOf(pages, layouts);
+  const model = modelOf(pages, layouts, ocrLines);
   const text = pages
     .map((p) => p.text)
     .filter((t) => t.length > 0)
@@ -143,15 +144,16 @@ function hasWords(text: string, n: number): boolean {
  * page's text becomes the model's text and gets its spans. Pages read by OCR or supplied by photo
  * mode are laid out from their lines of text.
  */
-function modelOf(pages: PageText[], layouts: ReadonlyMap<number, LayoutPage>): CourseDocument {
-  const textOnly = new Set<number>();
+function modelOf(pages: PageText[], layouts: ReadonlyMap<number, LayoutPage>, ocrLines: ReadonlyMap<number, OcrLine[]>): CourseDocument {
   const input = pages.map((p) => {
     const layout = layouts.get(p.page);
     if (!p.ocr && layout) return layout;
-    textOnly.add(p.page);
+    // A scanned page: OCR's line boxes placed on the page when the provider gave them.
+    const lines = ocrLines.get(p.page);
+    if (lines && layout) return layoutFromOcr(p.page, layout.width, layout.height, lines);
     return layoutFromText(p.page, p.text);
   });
-  const model = buildDocument(input, { textOnly });
+  const model = buildDocument(input);
   model.pages.forEach((built, i) => {
     pages[i].text = built.text;
     pages[i].spans = built.spans;
@@ -177,7 +179,14 @@ function applySupplied(pages: PageText[], supplied: readonly string[]): Set<numb
 }
 
 /** OCR of the sparse pages, in place; false when the provider failed. */
-async function readByOcr(file: string, pages: PageText[], sparse: number[], pageCount: number, opts: ExtractOptions): Promise<boolean> {
+async function readByOcr(
+  file: string,
+  pages: PageText[],
+  sparse: number[],
+  pageCount: number,
+  opts: ExtractOptions,
+  ocrLines: Map<number, OcrLine[]>,
+): Promise<boolean> {
   // Opened again only if the provider renders pages (tesseract.js); Textract reads the stored object.
   let rendering: Promise<PdfDocument> | undefined;
   try {
@@ -195,6 +204,7 @@ async function readByOcr(file: string, pages: PageText[], sparse: number[], page
         return (await rendering).renderPage(n);
       },
       deadline: opts.deadline,
+      onLines: (page, lines) => ocrLines.set(page, lines),
     });
     for (const [n, raw] of texts) {
       const page = pages[n - 1];

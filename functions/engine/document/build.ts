@@ -263,7 +263,7 @@ interface Zone {
  * sides hold full lines of prose), and the one-column parts between them.
  */
 function zones(rs: Run[][], width: number): Zone[] {
-  if (rs.length < 6) return [{ from: 0, to: rs.length, gutter: null }];
+  if (rs.length < 4) return [{ from: 0, to: rs.length, gutter: null }];
   let minX = Infinity;
   let maxX = -Infinity;
   for (const row of rs)
@@ -273,7 +273,7 @@ function zones(rs: Run[][], width: number): Zone[] {
     }
   // A page where every row but a few has a run across its middle third has no two-column part.
   const across = rs.filter((row) => row.some((r) => r.x0 < minX + (maxX - minX) * 0.3 && r.x1 > minX + (maxX - minX) * 0.7)).length;
-  if (rs.length - across < 8) return [{ from: 0, to: rs.length, gutter: null }];
+  if (rs.length - across < 4) return [{ from: 0, to: rs.length, gutter: null }];
   let best: { gutter: number; spans: [number, number][]; score: number } | null = null;
   for (let x = minX + (maxX - minX) * 0.3; x <= minX + (maxX - minX) * 0.7; x += 3) {
     const spans: [number, number][] = [];
@@ -472,7 +472,7 @@ function numbering(text: string): { number?: string; depth: number } {
  * A page's blocks from its lines in reading order: tables first (rows of two cells or more, aligned),
  * then frames, headings, labels, list items, formulas and paragraphs.
  */
-function pageBlocks(lines: Line[], t: Typography, textOnly: boolean, tableBase: number): { blocks: Block[]; tables: number } {
+function pageBlocks(lines: Line[], t: Typography, textOnly: boolean, tableBase: number, tablesAllowed = !textOnly): { blocks: Block[]; tables: number } {
   const blocks: Block[] = [];
   let tables = tableBase;
   let current: Block | null = null;
@@ -492,7 +492,7 @@ function pageBlocks(lines: Line[], t: Typography, textOnly: boolean, tableBase: 
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     // A table: this line and the next ones hold aligned cells.
-    const table = textOnly ? null : readTable(lines, i, t);
+    const table = tablesAllowed ? readTable(lines, i, t) : null;
     if (table) {
       flush();
       const group = tables++;
@@ -801,7 +801,8 @@ function writePage(page: number, blocks: Block[], furniture: string[]): Document
 }
 
 /**
- * The document model of a file from its pages in order. `textOnly` pages (OCR, photo mode) carry no
+ * The document model of a file from its pages in order. `textOnly` pages (and pages whose source is
+ * OCR or plain text) carry no
  * typography: their headings come from numbering and capitals only.
  */
 export function buildDocument(input: readonly LayoutPage[], opts: { textOnly?: ReadonlySet<number> } = {}): CourseDocument {
@@ -827,7 +828,10 @@ export function buildDocument(input: readonly LayoutPage[], opts: { textOnly?: R
   // when a page has too few lines to tell.
   const fileTypography: Typography = { body, leading: Math.max(gaps.size ? modeOf(gaps) : body * 1.2, body) };
   const furniture = findFurniture(edges, body);
-  const textOnly = input.map((p) => !!opts.textOnly?.has(p.page));
+  // Typography is trusted on PDFium's pages only: OCR's line boxes place the text well but say
+  // nothing of weight, and their heights vary with the letters; text known without positions has neither.
+  const textOnly = input.map((p) => !!opts.textOnly?.has(p.page) || p.source === 'ocr' || p.source === 'text');
+  const tablesAllowed = input.map((p) => !opts.textOnly?.has(p.page) && p.source !== 'text');
   let tables = 0;
   const furnitureTexts: string[][] = [];
   const pageBlockLists = input.map((page, p) => {
@@ -842,7 +846,7 @@ export function buildDocument(input: readonly LayoutPage[], opts: { textOnly?: R
     furnitureTexts.push(apart);
     const lines = readingOrder(kept, page.width, frames(page));
     const t = lines.length >= 12 ? typography(lines) : fileTypography;
-    const built = pageBlocks(lines, t, textOnly[p], tables);
+    const built = pageBlocks(lines, t, textOnly[p], tables, tablesAllowed[p]);
     tables = built.tables;
     return built.blocks;
   });

@@ -43,6 +43,36 @@ export interface LayoutPage {
   runs: LayoutRun[] | PackedRuns;
   /** Drawn rules and frames: [x0, y0, x1, y1]. */
   rects: [number, number, number, number][];
+  /** Where the runs come from: PDFium (the default), OCR's line boxes, or text without positions. */
+  source?: 'pdf' | 'ocr' | 'text';
+}
+
+/** A line OCR read, its box in fractions of the page (0 to 1, from the top-left corner). */
+export interface OcrLine {
+  text: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A scanned page from OCR's lines and their boxes, in the page's points: one run per line, its
+ * size from the line's height, nothing bold. The model reads columns, paragraphs, lists and tables
+ * from these positions as from PDFium's.
+ */
+export function layoutFromOcr(page: number, width: number, height: number, lines: readonly OcrLine[]): LayoutPage {
+  const runs: LayoutRun[] = [];
+  for (const l of lines) {
+    const t = l.text.trim();
+    if (!t || !(l.width > 0) || !(l.height > 0)) continue;
+    const top = height - l.top * height;
+    const bottom = height - (l.top + l.height) * height;
+    // A line's box runs from its ascenders to its descenders: about 1.2 font sizes.
+    const size = Math.max(4, (top - bottom) / 1.2);
+    runs.push({ t, x0: l.left * width, x1: (l.left + l.width) * width, y: bottom + size * 0.25, top, bottom, s: size, b: 0 });
+  }
+  return { page, width, height, runs, rects: [], source: 'ocr' };
 }
 
 const isPacked = (runs: LayoutRun[] | PackedRuns): runs is PackedRuns => !Array.isArray(runs);
@@ -86,5 +116,5 @@ export function layoutFromText(page: number, text: string): LayoutPage {
     runs.push({ t, x0: 60, x1: 60 + width, y, top: y + SIZE * 0.75, bottom: y - SIZE * 0.25, s: SIZE, b: 0 });
     y -= LINE_HEIGHT;
   }
-  return { page, width: PAGE_WIDTH, height: 842, runs, rects: [] };
+  return { page, width: PAGE_WIDTH, height: 842, runs, rects: [], source: 'text' };
 }

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { logger } from '../logger.js';
-import type { OcrJob, OcrLanguages, OcrProvider } from './types.js';
+import type { OcrJob, OcrLanguages, OcrLine, OcrProvider } from './types.js';
 import { config } from '../config.js';
 
 type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js').createWorker>>;
@@ -104,6 +104,27 @@ export async function closeLocalOcr(): Promise<void> {
   });
 }
 
+/** A PNG's size in pixels, from its IHDR chunk. */
+function pngSize(png: Uint8Array): { width: number; height: number } {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return png.byteLength >= 24 ? { width: view.getUint32(16), height: view.getUint32(20) } : { width: 0, height: 0 };
+}
+
+/** tesseract.js's lines with their boxes, as fractions of the page image. */
+function linesOf(blocks: { paragraphs: { lines: { text: string; bbox: { x0: number; y0: number; x1: number; y1: number } }[] }[] }[] | null, image: Uint8Array): OcrLine[] {
+  const { width, height } = pngSize(image);
+  if (!blocks || !width || !height) return [];
+  const out: OcrLine[] = [];
+  for (const block of blocks)
+    for (const paragraph of block.paragraphs)
+      for (const line of paragraph.lines) {
+        const text = line.text.trim();
+        const { x0, y0, x1, y1 } = line.bbox;
+        if (text && x1 > x0 && y1 > y0) out.push({ text, left: x0 / width, top: y0 / height, width: (x1 - x0) / width, height: (y1 - y0) / height });
+      }
+  return out;
+}
+
 export function localOcrProvider(): OcrProvider {
   return {
     name: 'local',
@@ -116,8 +137,10 @@ export function localOcrProvider(): OcrProvider {
           for (const page of job.pages) {
             if (job.deadline && Date.now() >= job.deadline) break;
             const image = await job.renderPage(page);
-            const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+            const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: true, blocks: true });
             texts.set(page, data.text ?? '');
+            const lines = linesOf(data.blocks, image);
+            if (lines.length > 0) job.onLines?.(page, lines);
           }
         } finally {
           armIdleTimer();

@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-textract';
 import { config, type Config } from '../config.js';
 import { logger } from '../logger.js';
-import type { OcrJob, OcrProvider } from './types.js';
+import type { OcrJob, OcrLine, OcrProvider } from './types.js';
 
 /** Textract's limit for synchronous reads of a stored document. */
 export const SYNC_MAX_BYTES = 10 * 1024 * 1024;
@@ -55,7 +55,12 @@ function pollingFromConfig(): PollingRules {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** LINE blocks joined page by page, in the order Textract returns them (reading order). */
-export function linesByPage(blocks: readonly Block[], wanted: ReadonlySet<number>, into = new Map<number, string[]>()): Map<number, string[]> {
+export function linesByPage(
+  blocks: readonly Block[],
+  wanted: ReadonlySet<number>,
+  into = new Map<number, string[]>(),
+  boxes?: Map<number, OcrLine[]>,
+): Map<number, string[]> {
   for (const block of blocks) {
     if (block.BlockType !== 'LINE' || !block.Text) continue;
     const page = block.Page ?? 1;
@@ -63,6 +68,12 @@ export function linesByPage(blocks: readonly Block[], wanted: ReadonlySet<number
     const lines = into.get(page) ?? [];
     lines.push(block.Text);
     into.set(page, lines);
+    const box = block.Geometry?.BoundingBox;
+    if (boxes && box && box.Width && box.Height) {
+      const list = boxes.get(page) ?? [];
+      list.push({ text: block.Text, left: box.Left ?? 0, top: box.Top ?? 0, width: box.Width, height: box.Height });
+      boxes.set(page, list);
+    }
   }
   return into;
 }
@@ -75,7 +86,10 @@ export function textractProvider(opts: { client?: TextractLike; polling?: Pollin
     const out = (await client().send(
       new DetectDocumentTextCommand({ Document: { S3Object: { Bucket: job.object.bucket, Name: job.object.key } } }),
     )) as { Blocks?: Block[] };
-    return joined(linesByPage(out.Blocks ?? [], new Set([1])));
+    const boxes = new Map<number, OcrLine[]>();
+    const lines = linesByPage(out.Blocks ?? [], new Set([1]), new Map(), boxes);
+    for (const [page, list] of boxes) job.onLines?.(page, list);
+    return joined(lines);
   }
 
   async function detectAsync(job: OcrJob): Promise<Map<number, string>> {
@@ -105,15 +119,17 @@ export function textractProvider(opts: { client?: TextractLike; polling?: Pollin
       }
       if (status === 'FAILED') throw new Error(`Textract job ${jobId} failed: ${first.StatusMessage ?? 'no reason given'}`);
       if (status === 'PARTIAL_SUCCESS') logger.warn({ jobId, warnings: first.Warnings?.length ?? 0 }, 'Textract read the document partly');
-      const lines = linesByPage(first.Blocks ?? [], wanted);
+      const boxes = new Map<number, OcrLine[]>();
+      const lines = linesByPage(first.Blocks ?? [], wanted, new Map(), boxes);
       let next = first.NextToken;
       while (next) {
         const page = (await client().send(
           new GetDocumentTextDetectionCommand({ JobId: jobId, MaxResults: 1000, NextToken: next }),
         )) as GetDocumentTextDetectionCommandOutput;
-        linesByPage(page.Blocks ?? [], wanted, lines);
+        linesByPage(page.Blocks ?? [], wanted, lines, boxes);
         next = page.NextToken;
       }
+      for (const [page, list] of boxes) job.onLines?.(page, list);
       return joined(lines);
     }
   }

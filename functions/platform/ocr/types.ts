@@ -2,6 +2,9 @@
 // cloud, tesseract.js on the laptop. functions/platform/ocr/index.ts picks one from OCR_PROVIDER.
 
 import type { OcrLanguages } from '../../core/files.js';
+import type { OcrLine } from '../../engine/document/layout.js';
+
+export type { OcrLine };
 
 export { ocrLanguages, type OcrLanguages } from '../../core/files.js';
 
@@ -19,6 +22,11 @@ export interface OcrJob {
   renderPage(page: number): Promise<Uint8Array>;
   /** Epoch ms after which the provider returns what it has instead of waiting for more. */
   deadline?: number;
+  /**
+   * Given each read page's lines with their boxes (fractions of the page), when the provider has
+   * them: the document model reads a scan's columns, paragraphs and tables from them.
+   */
+  onLines?(page: number, lines: OcrLine[]): void;
 }
 
 export interface OcrProvider {

@@ -3,7 +3,7 @@
 // and footer, nested numbering, tables, lists, frames, a page known only as OCR text).
 import { describe, expect, it } from 'vitest';
 import { buildDocument, type DocumentPage } from '../../../functions/engine/document/build.js';
-import { layoutFromText, type LayoutPage, type LayoutRun } from '../../../functions/engine/document/layout.js';
+import { layoutFromOcr, layoutFromText, type LayoutPage, type LayoutRun } from '../../../functions/engine/document/layout.js';
 
 const W = 595;
 const H = 842;
@@ -213,6 +213,23 @@ describe('the document model', () => {
   it('spells ligatures out, drops invisible characters and keeps a combining mark on its letter', () => {
     const doc = buildDocument([page(1, [run('La \ufb01gure montre le \ufb02ux\u200b de x \u0304 moyen.', 57, 60, { width: 300 })])]);
     expect(doc.pages[0].text).toBe('La figure montre le flux de x\u0304 moyen.');
+  });
+
+  it('reads a scanned page from OCR’s line boxes: two columns in order, wrapped lines joined, titles by their numbering', () => {
+    const line = (text: string, left: number, top: number, width = 0.38) => ({ text, left, top, width, height: 0.016 });
+    const left = ['La photosynthèse a lieu dans les', 'chloroplastes des feuilles vertes.', 'Elle consomme du dioxyde de', 'carbone et rejette du dioxygène.'];
+    const right = ['La respiration a lieu dans les', 'mitochondries de toutes les cellules.', 'Elle consomme du dioxygène et', 'rejette du dioxyde de carbone.'];
+    const scanned = layoutFromOcr(1, 595, 842, [
+      line('2.1 Deux échanges gazeux', 0.1, 0.08, 0.4),
+      ...left.map((t, i) => line(t, 0.1, 0.14 + i * 0.022)),
+      ...right.map((t, i) => line(t, 0.53, 0.14 + i * 0.022)),
+    ]);
+    const doc = buildDocument([scanned]);
+    expect(blocks(doc.pages[0]).map((b) => [b.kind, b.text])).toEqual([
+      ['heading', '2.1 Deux échanges gazeux'],
+      ['paragraph', 'La photosynthèse a lieu dans les chloroplastes des feuilles vertes. Elle consomme du dioxyde de carbone et rejette du dioxygène.'],
+      ['paragraph', 'La respiration a lieu dans les mitochondries de toutes les cellules. Elle consomme du dioxygène et rejette du dioxyde de carbone.'],
+    ]);
   });
 
   it('gives a page without text an empty model, and a file without headings an empty outline', () => {

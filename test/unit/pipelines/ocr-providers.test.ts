@@ -101,6 +101,31 @@ describe('Textract provider', () => {
     expect((sent[0] as DetectDocumentTextCommand).input).toEqual({ Document: { S3Object: { Bucket: 'uploads', Name: 'u/s/1-a-scan.pdf' } } });
   });
 
+  it('gives each page’s lines with their boxes, for the document model', async () => {
+    const boxed = (text: string, page: number, top: number): Block => ({
+      BlockType: 'LINE',
+      Text: text,
+      Page: page,
+      Geometry: { BoundingBox: { Left: 0.1, Top: top, Width: 0.5, Height: 0.02 } },
+    });
+    const { client } = fakeTextract({
+      pages: [{ JobStatus: 'SUCCEEDED', Blocks: [boxed('Titre', 1, 0.1), boxed('Première ligne', 2, 0.2), boxed('Seconde ligne', 2, 0.25)] }],
+    });
+    const seen = new Map<number, unknown>();
+    await textractProvider({ client, polling }).recognize(job({ pages: [2], pageCount: 2, onLines: (page, lines) => seen.set(page, lines) }));
+    expect(seen).toEqual(
+      new Map([
+        [
+          2,
+          [
+            { text: 'Première ligne', left: 0.1, top: 0.2, width: 0.5, height: 0.02 },
+            { text: 'Seconde ligne', left: 0.1, top: 0.25, width: 0.5, height: 0.02 },
+          ],
+        ],
+      ]),
+    );
+  });
+
   it('reads a longer document with one asynchronous job, waiting and following pages of results', async () => {
     const { client, sent } = fakeTextract({
       pages: [
