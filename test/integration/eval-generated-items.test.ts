@@ -1,7 +1,8 @@
 // What the built-in engine generates from the evaluation set's handouts (../shared/eval), read
-// through the document model as an upload reads them: no quiz item, card, sheet line or podcast line
+// through the document model as an upload reads them: sheets follow each course's outline, and no quiz item, card, sheet line or podcast line
 // starts with a list marker, ends on a dangling word, takes a label or a table header for a notion,
 // or carries the running header or footer.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,6 +88,14 @@ async function generated(c: (typeof built)[number]): Promise<Item[]> {
 }
 
 describe('items generated from the evaluation set', () => {
+  it('make revision sheets that follow each course’s outline: its main parts, in order', async () => {
+    const questions = JSON.parse(readFileSync(path.join(evalDir(), 'questions.json'), 'utf8')) as Record<string, { sheet_headings: string[] }>;
+    for (const c of built) {
+      const sheet = await localEngine.sheet({ course: c.engineCourse, level: null });
+      expect(sheet.sections.map((s) => s.heading), c.course.id).toEqual(questions[c.course.id].sheet_headings);
+    }
+  }, 120_000);
+
   it('never start with a list marker, end on a dangling word, take a label or a table header for a notion, or carry the header or footer', async () => {
     const faults: string[] = [];
     let count = 0;

@@ -422,6 +422,14 @@ function typography(lines: Line[]): Typography {
 
 const headingStyle = (l: Line, t: Typography): boolean => l.size >= t.body * 1.07 + 0.3 || (l.bold && l.size >= t.body * 0.95);
 
+/** The next line's first word would not have fitted at the end of this one: the line was wrapped. */
+function wouldNotFit(line: Line, next: Line): boolean {
+  const word = /^\S+/u.exec(next.text)?.[0] ?? '';
+  const perChar = (next.x1 - next.x0) / Math.max(1, next.text.length);
+  // Average letters are wider than a short word's: the estimate leans towards "it would have fitted".
+  return line.x1 + perChar * word.length * 0.85 > line.right;
+}
+
 /** A line that stops well before its column's right edge: the last of a block, never a wrap. */
 const isShort = (l: Line): boolean => l.x1 < l.left + (l.right - l.left) * 0.7;
 
@@ -535,7 +543,8 @@ function pageBlocks(lines: Line[], t: Typography, textOnly: boolean, tableBase: 
       !l.flowStart &&
       gap <= l.size * 1.9 &&
       !numbering(text).number &&
-      (prev.x1 >= prev.left + (prev.right - prev.left) * 0.92 || /^[\p{Ll}(]/u.test(text) || /(?:[–—:,-]|\b(?:de|du|des|la|le|les|et|of|the|and|to|in|a|an|à|en))$/iu.test(prev.text))
+      (prev.x1 >= prev.left + (prev.right - prev.left) * 0.92 ||
+        wouldNotFit(prev, l) || /^[\p{Ll}(]/u.test(text) || /(?:[–—:,-]|\b(?:de|du|des|la|le|les|et|of|the|and|to|in|a|an|à|en))$/iu.test(prev.text))
     ) {
       last.text = joinWrapped(last.text, text);
       prev = l;

@@ -220,6 +220,11 @@ function buildSections(
   const groups: { heading: string; members: SentenceInfo[] }[] = [];
   for (const file of files) {
     const cap = Math.max(2, Math.ceil((detail.sections * file.length) / total));
+    const outlined = outlineGroups(file, cap);
+    if (outlined) {
+      groups.push(...outlined);
+      continue;
+    }
     const headings = file.filter((s) => s.role === 'heading');
     let depth = 3;
     while (depth > 1 && headings.filter((h) => h.depth <= depth).length > cap) depth--;
@@ -267,4 +272,50 @@ function buildSections(
     if (lines.length) out.push({ heading: asText(g.heading), lines: lines.map((s) => (s.formula ? formulaLine(s, all) : { text: lineText(s), citations: citeAll([s]) })) });
   }
   return out;
+}
+
+/** Main parts a sheet shows at most when it follows a file's outline (a longer book is cut by weight). */
+const OUTLINE_SECTIONS_MAX = 12;
+
+/**
+ * A file read through the document model (its pages carry their blocks): the sheet's sections are
+ * the file's main parts as its outline gives them: the level under the title (the title itself is
+ * not a part, its introduction goes with the first part), subsections inside their part. Null
+ * when the file has no outline to follow (pages stored before the model, no headings).
+ */
+function outlineGroups(file: SentenceInfo[], cap: number): { heading: string; members: SentenceInfo[] }[] | null {
+  if (!file.every((s) => s.page.spans)) return null;
+  const headings = file.filter((s) => s.role === 'heading');
+  if (headings.length === 0) return null;
+  const depths = [...new Set(headings.map((h) => h.depth))].sort((a, b) => a - b);
+  const top = depths[0];
+  // The title: the top-level headings that open the file before any other heading of a lower
+  // level ("ECON 202 – …", then "Topic 5: …"), when the top level has no other heading.
+  let opening = 0;
+  for (const h of headings) {
+    if (h.depth !== top) break;
+    opening++;
+  }
+  const titled = depths.length > 1 && opening === headings.filter((h) => h.depth === top).length && opening <= 3;
+  const level = titled ? depths[1] : top;
+  const groups: { heading: string; members: SentenceInfo[] }[] = [];
+  const intro: SentenceInfo[] = [];
+  let current: { heading: string; members: SentenceInfo[] } | null = null;
+  for (const s of file) {
+    if (s.role === 'heading' && s.depth <= level) {
+      if (s.depth === level) {
+        current = { heading: s.text, members: current || groups.length ? [] : intro.splice(0) };
+        groups.push(current);
+      }
+      continue;
+    }
+    if (s.role === 'heading') continue;
+    (current ? current.members : intro).push(s);
+  }
+  const kept = groups.filter((g) => g.members.length > 0);
+  if (kept.length === 0) return null;
+  const max = Math.max(cap, OUTLINE_SECTIONS_MAX);
+  if (kept.length <= max) return kept;
+  const chosen = new Set([...kept].sort((a, b) => b.members.length - a.members.length).slice(0, max));
+  return kept.filter((g) => chosen.has(g));
 }
