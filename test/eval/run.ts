@@ -1,9 +1,15 @@
 // `npm run eval`: the evaluation set (../shared/eval) uploaded as a student would, through the real
-// handlers on the laptop host, and each course's document model compared with its ground truth:
-// headings with their level and in order, sentences recovered whole, running header and footer
-// text left in the body, list items and table cells. Prints a table per course and in total.
-// `REVISE_EVAL_DIR` points at another set laid out the same way.
-import { evalCourses, evalDir, hasEvalSet, startEvalSession, uploadCourse } from './courses.js';
+// handlers on the laptop host; then
+//  1. each course's document model compared with its ground truth: headings with their level and
+//     in order, sentences recovered whole, running header and footer text left in the body, list
+//     items and table cells;
+//  2. answering, asked through the API as the browser asks: answers with the expected facts and a
+//     citation of the right page (by question style), cross-language questions, refusals of what the
+//     course does not answer, exercises; the 12 tuned courses and the 4 held out apart.
+// Prints a table per course and in total (`--misses` lists what was missed). `REVISE_EVAL_DIR`
+// points at another set laid out the same way.
+import { answerScores, formatAnswerTable, formatMisses } from './answering.js';
+import { evalCourses, evalDir, hasEvalSet, startEvalSession, uploadCourse, type UploadedCourse } from './courses.js';
 import { parseCourse } from './ground-truth.js';
 import { compareStructure, formatTable, type StructureScore } from './structure.js';
 
@@ -28,19 +34,31 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const t0 = Date.now();
-  const rows = await structureScores();
-  const failed = rows.filter((r) => r.status !== 'ready');
-  console.log('\nDocument model against the ground truth (through upload, extraction and the pages route)\n');
-  console.log(formatTable(rows));
-  if (process.argv.includes('--misses')) {
-    for (const { id, score } of rows) {
-      const misses = [...score.headings.missed, ...score.sentences.missed, ...score.items.missed, ...score.cells.missed];
-      for (const m of misses) console.log(`${id} p.${m.page}: ${m.text}`);
-      for (const m of score.furnitureLeaks) console.log(`${id} p.${m.page}: header/footer in the body: ${m.text}`);
+  const session = await startEvalSession();
+  try {
+    const uploaded: UploadedCourse[] = [];
+    for (const course of evalCourses()) uploaded.push(await uploadCourse(session, course));
+    const rows = uploaded.map((u) => ({ id: u.course.id, status: u.status, score: compareStructure(parseCourse(u.course.markdown), u.pages, u.course.language) }));
+    console.log('\n1. Document model against the ground truth (through upload, extraction and the pages route)\n');
+    console.log(formatTable(rows));
+    console.log('\nTargets: headings ≥ 98 %, sentences ≥ 98 %, header/footer text in the body 0, list items ≥ 95 %.');
+    const failed = rows.filter((r) => r.status !== 'ready');
+    if (failed.length) console.log(`Not ready: ${failed.map((r) => `${r.id} (${r.status})`).join(', ')}`);
+    const report = await answerScores(session, uploaded);
+    console.log('\n2. Answering (through the questions route, as the browser asks)\n');
+    console.log(formatAnswerTable(report));
+    if (process.argv.includes('--misses')) {
+      for (const { id, score } of rows) {
+        const misses = [...score.headings.missed, ...score.sentences.missed, ...score.items.missed, ...score.cells.missed];
+        for (const m of misses) console.log(`${id} p.${m.page}: ${m.text}`);
+        for (const m of score.furnitureLeaks) console.log(`${id} p.${m.page}: header/footer in the body: ${m.text}`);
+      }
+      console.log(formatMisses(report.misses));
     }
+    console.log(`\n${rows.length} courses in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+  } finally {
+    await session.stop();
   }
-  console.log(`\nTargets: headings ≥ 98 %, sentences ≥ 98 %, header/footer text in the body 0, list items ≥ 95 %. ${rows.length} courses in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
-  if (failed.length) console.log(`Not ready: ${failed.map((r) => `${r.id} (${r.status})`).join(', ')}`);
   process.exit(0);
 }
 
