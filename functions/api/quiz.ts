@@ -179,9 +179,9 @@ async function recordAnswer(userId: string, session: QuizSessionRecord, q: Sessi
 }
 
 export const answerQuizQuestion = userRoute({ params: questionParams, body: z.unknown() }, async ({ params, body, user }) => {
+  const answer = parse(quizAnswerBody, asFields(body));
   const session = await getQuizSessionOrThrow(user.id, params.subjectId, params.sessionId, new Date());
   const q = pendingQuestion(session, params.questionId);
-  const answer = parse(quizAnswerBody, asFields(body));
   const input = answerInput(answer, q.generated.type);
   const outcome = await outcomeOf(input, q, session, user.id);
   const { question, card } = await recordAnswer(user.id, session, q, outcome);

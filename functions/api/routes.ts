@@ -1,6 +1,7 @@
 // The one route table. API Gateway routes (lib/api.ts) and the laptop host's router are both
 // generated from it; a route's handler is loaded lazily so that importing the table (as CDK does
-// at synth) loads no handler code.
+// at synth) loads no handler code. The laptop's matching (`matchRoute`) reads the raw path: a `.`
+// or `..` segment, encoded or not, matches nothing rather than reaching a parent resource.
 import type { ApiHandler } from '../platform/http.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -118,8 +119,21 @@ export const routes: RouteDef[] = [
 /** `GET /api/profile`: the route key API Gateway puts in `event.routeKey`. */
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 
-/** Matches a concrete path against the table; returns the route and its path parameters. */
+/**
+ * `.` or `..` as a path segment, written plainly or percent-encoded (`%2e`, `%2E%2e`): a URL parser
+ * would resolve it against the parent, so that `…/todos/%2e%2e` became the subject itself.
+ */
+export const isDotSegment = (segment: string): boolean => /^(?:\.|%2e){1,2}$/i.test(segment);
+
+/** Whether a raw path holds a dot segment anywhere. */
+export const hasDotSegment = (path: string): boolean => path.split('/').some(isDotSegment);
+
+/**
+ * Matches a concrete path against the table; returns the route and its path parameters. The path
+ * is the raw one, as sent: a dot segment is never resolved and matches no route (null: 404).
+ */
 export function matchRoute(method: string, pathname: string): { route: RouteDef; params: Record<string, string> } | { allowed: HttpMethod[] } | null {
+  if (hasDotSegment(pathname)) return null;
   const allowed: HttpMethod[] = [];
   for (const r of routes) {
     const params = matchPath(r.path, pathname);

@@ -1,11 +1,22 @@
 // The error catalogue: every error the server can answer with, its HTTP status, a stable code
 // and its message in French and English. Messages come from the product specification (§8);
 // where the specification gives one language only, the other is a faithful translation.
-// Unknown errors never reach the client as such: they become `internal`.
+// Unknown errors never reach the client as such: they become `internal`. A message's parameters
+// are plain values or, when they are words themselves (what a field lacks, a date), said in both
+// languages (`Localized`): a message is then entirely in the caller's language.
 
 import { fillTemplate } from './text.js';
 
 export type Lang = 'fr' | 'en';
+
+/** A parameter said in both languages, picked with the message's language. */
+export interface Localized {
+  fr: string;
+  en: string;
+}
+
+export type ErrorParam = string | number | Localized;
+export type ErrorParams = Record<string, ErrorParam>;
 
 interface CatalogueEntry {
   status: number;
@@ -58,6 +69,16 @@ export const catalogue = {
     status: 400,
     fr: 'Signature du webhook absente ou invalide',
     en: 'Missing or invalid webhook signature',
+  },
+  exam_date_past: {
+    status: 400,
+    fr: "La date de l'examen est déjà passée (au plus tôt aujourd'hui, le {min}).",
+    en: 'The exam date has already passed (today, {min}, at the earliest).',
+  },
+  exam_date_too_far: {
+    status: 400,
+    fr: "La date de l'examen est trop lointaine (au plus tard le {max}, dans deux ans).",
+    en: 'The exam date is too far ahead ({max} at the latest, two years from now).',
   },
   plan_not_set: {
     status: 404,
@@ -357,9 +378,9 @@ export type ErrorCode = keyof typeof catalogue;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  readonly params: Record<string, string | number>;
+  readonly params: ErrorParams;
 
-  constructor(code: ErrorCode, params: Record<string, string | number> = {}) {
+  constructor(code: ErrorCode, params: ErrorParams = {}) {
     super(code);
     this.name = 'AppError';
     this.code = code;
@@ -369,9 +390,11 @@ export class AppError extends Error {
 }
 
 /** The catalogue message for a code, in the requested language, with its parameters filled (`fillTemplate`). */
-export function errorMessage(code: ErrorCode, lang: Lang, params: Record<string, string | number> = {}): string {
+export function errorMessage(code: ErrorCode, lang: Lang, params: ErrorParams = {}): string {
   const template: string = catalogue[code][lang];
-  return fillTemplate(lang, template, params);
+  const said: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) said[name] = typeof value === 'object' ? value[lang] : value;
+  return fillTemplate(lang, template, said);
 }
 
 /** `fr` unless the value is exactly a supported language (spec §1: anything else falls back to fr). */

@@ -1,7 +1,9 @@
 // Goals (spec §2 Goals, §3): weekly study time, target grade out of 20, target quiz score, and the
-// optional current grade. The spec gives no bounds; Révise's are below, each with its message in
-// both languages (functions/core/errors.ts carries the codes).
+// optional current grade. The spec gives no bounds; Révise's are below: a value off its step or
+// out of range is refused, with details in the caller's language (core/validation.ts), and a value
+// kept is the exact multiple of its step (core/bounds.ts: never 1e-200, never -0).
 import { z } from 'zod';
+import { steppedNumber } from './bounds.js';
 
 export const GOAL_BOUNDS = {
   /** Hours a week, in half hours: from one hour to a full-time 60. */
@@ -12,19 +14,12 @@ export const GOAL_BOUNDS = {
   quizScore: { min: 0, max: 100, step: 1 },
 } as const;
 
-const stepped = (b: { min: number; max: number; step: number }) =>
-  z
-    .number()
-    .min(b.min)
-    .max(b.max)
-    .refine((v) => Math.abs(v / b.step - Math.round(v / b.step)) < 1e-9, { message: `must be a multiple of ${b.step}` });
-
 export const goalsSchema = z
   .object({
-    weekly_hours: stepped(GOAL_BOUNDS.weeklyHours),
-    target_grade: stepped(GOAL_BOUNDS.grade),
-    target_quiz_score: stepped(GOAL_BOUNDS.quizScore),
-    current_grade: stepped(GOAL_BOUNDS.grade).nullable().default(null),
+    weekly_hours: steppedNumber(GOAL_BOUNDS.weeklyHours),
+    target_grade: steppedNumber(GOAL_BOUNDS.grade),
+    target_quiz_score: steppedNumber(GOAL_BOUNDS.quizScore),
+    current_grade: steppedNumber(GOAL_BOUNDS.grade).nullable().default(null),
   })
   .strict();
 

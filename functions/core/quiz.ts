@@ -8,6 +8,7 @@ import { AppError } from './errors.js';
 import { CARD_BACK_MAX, CARD_FRONT_MAX, MAX_ANSWER_CHARS, MAX_QUESTIONS_BYTES, MAX_QUIZ_QUESTIONS, PASSING_SCORE } from './limits.js';
 import type { QuizAnswerBody } from './schemas.js';
 import { truncate, utf8Bytes } from './text.js';
+import { ANSWER_WITH_CHOICE, ANSWER_WITH_TEXT, sayNumber } from './validation.js';
 import type { AnsweredQuestion, AnswerStatus, PendingQuestion, QuestionView, QuizSession, QuizSummary } from './views.js';
 
 export type QuestionStatus = 'pending' | AnswerStatus;
@@ -136,13 +137,13 @@ export function answerInput(parsed: QuizAnswerBody, type: QuizType): AnswerInput
   if (parsed.skip) return { kind: 'skip' };
   if (type === 'mcq') {
     if (parsed.choice !== undefined) return { kind: 'choice', choice: parsed.choice };
-    if (parsed.answer !== undefined && parsed.answer.trim()) throw new AppError('invalid_input', { details: 'choice: a multiple-choice question is answered with choice (0-3)' });
+    if (parsed.answer !== undefined && parsed.answer.trim()) throw new AppError('invalid_input', { details: ANSWER_WITH_CHOICE });
     throw new AppError('answer_empty');
   }
-  if (parsed.choice !== undefined) throw new AppError('invalid_input', { details: 'answer: an open question is answered with answer' });
+  if (parsed.choice !== undefined) throw new AppError('invalid_input', { details: ANSWER_WITH_TEXT });
   const answer = (parsed.answer ?? '').trim();
   if (!answer) throw new AppError('answer_empty');
-  if (answer.length > MAX_ANSWER_CHARS) throw new AppError('invalid_input', { details: `answer: at most ${MAX_ANSWER_CHARS} characters` });
+  if (answer.length > MAX_ANSWER_CHARS) throw new AppError('invalid_input', { details: { fr: `answer : au plus ${sayNumber(MAX_ANSWER_CHARS, 'fr')} caractères`, en: `answer: at most ${sayNumber(MAX_ANSWER_CHARS, 'en')} characters` } });
   return { kind: 'answer', answer };
 }
 

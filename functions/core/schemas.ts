@@ -1,15 +1,19 @@
 // The API's request schemas (zod), defined once: the handlers parse with them and the web app's
 // API layer (web/src/api) validates what it sends with the same ones. Where the spec gives a
 // request's fields an order of messages (a missing question before a missing mode...), the check
-// that says them comes before the schema, here too. No I/O: the web app imports this module.
+// that says them comes before the schema, here too. The bounds of every date and number are
+// core/bounds.ts's; a refused request's details are said in the caller's language
+// (core/validation.ts). No I/O: the web app imports this module.
 import { z } from 'zod';
 import { answerModes, quizDifficulties, quizTypes } from '../engine/types.js';
+import { calendarDay, examDate, PAGE_NUMBER, POSITION_SECONDS, roundedNumber } from './bounds.js';
 import { AppError } from './errors.js';
 import { CONTENT_TYPE_MAX, DISPLAY_NAME_MAX, FILE_NAME_MAX, SUPPLIED_TEXT_LIMITS, suppliedTextFits } from './files.js';
 import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE, ID_MAX, MAX_ANSWER_CHARS, QUESTION_MAX_CHARS, TITLE_MAX, TODO_TITLE_MAX } from './limits.js';
 import { normalizeReferralCode } from './referral.js';
 import { subjectNameSchema } from './subjects.js';
 import { HEARTBEAT_MAX_MS } from './study-time.js';
+import { refinement } from './validation.js';
 import { podcastDurations, podcastStyles, srsRatings } from './views.js';
 
 export const idSchema = z.string().min(1).max(ID_MAX);
@@ -51,9 +55,13 @@ export const uploadBody = z
     /** Recognised text of each page, from photo mode; overrides extraction (spec §4). */
     text_pages: z
       .array(z.string())
-      .refine(suppliedTextFits, {
-        message: `at most ${SUPPLIED_TEXT_LIMITS.pages} pages of ${SUPPLIED_TEXT_LIMITS.charsPerPage} characters, ${SUPPLIED_TEXT_LIMITS.bytes} bytes in all`,
-      })
+      .refine(
+        suppliedTextFits,
+        refinement(
+          `au plus ${SUPPLIED_TEXT_LIMITS.pages} pages de ${SUPPLIED_TEXT_LIMITS.charsPerPage} caractères, ${SUPPLIED_TEXT_LIMITS.bytes} octets en tout`,
+          `at most ${SUPPLIED_TEXT_LIMITS.pages} pages of ${SUPPLIED_TEXT_LIMITS.charsPerPage} characters, ${SUPPLIED_TEXT_LIMITS.bytes} bytes in all`,
+        ),
+      )
       .optional(),
   })
   .strict();
@@ -68,9 +76,11 @@ export function checkUploadFields(body: unknown): Record<string, unknown> {
   return fields;
 }
 
+/** A page number in a query: decimal digits only (no `0x10`, `1e1` or blank read as a number). */
+const pageNumber = z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v), z.number().int().min(PAGE_NUMBER.min).max(PAGE_NUMBER.max));
 export const pagesQuery = z
-  .object({ from: z.coerce.number().int().min(1).optional(), to: z.coerce.number().int().min(1).optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not exceed to' });
+  .object({ from: pageNumber.optional(), to: pageNumber.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, refinement('from ne doit pas dépasser to', 'from must not exceed to'));
 
 // ---- Questions, conversations, sheets ----
 
@@ -149,22 +159,18 @@ export const reviewBody = z
 // ---- Goals, study time, the exam-date plan and revision tasks ----
 
 const timezone = z.string().min(1).max(64).optional();
-/** A calendar day, `YYYY-MM-DD`. */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'must be a date');
 
 export const timezoneQuery = z.object({ timezone }).strict();
 export { goalsSchema as goalsBody } from './goals.js';
 /** A heartbeat: the active time since the page's last one (a missed beat may double it). */
 export const activityBody = z.object({ active_ms: z.number().int().min(0).max(HEARTBEAT_MAX_MS * 2), timezone }).strict();
-export const examBody = z.object({ exam_date: isoDate, study_days: z.array(z.number().int().min(0).max(6)).min(1).max(7) }).strict();
-export const studiedBody = z.object({ pages: z.array(z.number().int().min(1).max(9_999)).min(1).max(500) }).strict();
+/** The exam date must also lie from today to two years ahead in `timezone`'s calendar (core/bounds.ts `checkExamDate`). */
+export const examBody = z.object({ exam_date: examDate, study_days: z.array(z.number().int().min(0).max(6)).min(1).max(7), timezone }).strict();
+export const studiedBody = z.object({ pages: z.array(z.number().int().min(PAGE_NUMBER.min).max(PAGE_NUMBER.max)).min(1).max(500) }).strict();
 export const todoParams = subjectParams.extend({ todoId: idSchema });
 const todoTitle = z.string().trim().min(1).max(TODO_TITLE_MAX);
-export const todoBody = z.object({ title: todoTitle, due_date: isoDate.nullable().optional() }).strict();
-export const todoChangeBody = z.object({ title: todoTitle.optional(), due_date: isoDate.nullable().optional(), done: z.boolean().optional() }).strict();
+export const todoBody = z.object({ title: todoTitle, due_date: calendarDay.nullable().optional() }).strict();
+export const todoChangeBody = z.object({ title: todoTitle.optional(), due_date: calendarDay.nullable().optional(), done: z.boolean().optional() }).strict();
 
 // ---- Podcasts ----
 
@@ -174,9 +180,9 @@ export const podcastBody = z
   .object({ file_id: idSchema.nullish(), duration: z.enum(podcastDurations), style: z.enum(podcastStyles) })
   .strict();
 export type PodcastBody = z.infer<typeof podcastBody>;
-/** `PUT /api/podcasts/{podcastId}/position`: where the student stopped listening. */
+/** `PUT /api/podcasts/{podcastId}/position`: where the student stopped listening, to the tenth of a second. */
 export const podcastPositionBody = z
-  .object({ segment: z.number().int().min(0).max(999), seconds: z.number().min(0).max(3_600) })
+  .object({ segment: z.number().int().min(0).max(999), seconds: roundedNumber(POSITION_SECONDS) })
   .strict();
 
 /** The study reminders' unsubscribe link: the signed token it carries. */

@@ -1,13 +1,15 @@
 // The one HTTP helper every API handler goes through: parse the request with zod schemas, call
 // the domain function, and map the result or error to a JSON response. Errors from the catalogue
-// keep their status, stable code and message in the caller's language; anything else becomes a
-// generic 500 whose details stay in the logs.
+// keep their status, stable code and message in the caller's language (a refused request's
+// details too: never zod's English in a French message); anything else becomes a generic 500
+// whose details stay in the logs.
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import { z, type ZodType } from 'zod';
 import { AppError, errorMessage, toLang, type Lang } from '../core/errors.js';
+import { describeIssues } from '../core/validation.js';
 import { logger } from './logger.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -169,14 +171,11 @@ function readBody(event: ApiEvent, limit: number): unknown {
   }
 }
 
+/** Parses with a schema; a refusal is `invalid_input` whose details are said in both languages (core/validation.ts). */
 export function parse<S extends Schema>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const details = result.error.issues
-    .slice(0, 5)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
-  throw new AppError('invalid_input', { details });
+  throw new AppError('invalid_input', { details: describeIssues(result.error.issues, value) });
 }
 
 function baseHeaders(extra: Record<string, string> = {}): Record<string, string> {

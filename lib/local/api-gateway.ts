@@ -2,14 +2,17 @@
 // token of `user` routes as the HTTP API's Cognito JWT authorizer does (signature from the pool's
 // key set, issuer, expiry, token_use 'access', client_id), builds the same payload-2.0 event and
 // writes the handler's result back. Bodies over 1 MiB are refused with a JSON 413 the client can
-// read (transport.ts drains the rest), as the handlers never need more.
+// read (transport.ts drains the rest), as the handlers never need more. Routes are matched on the
+// raw path, as sent (not on a parsed URL, which resolves `.` and `..`, `%2e%2e` included, and turns
+// `\` into `/`): a path holding a dot segment matches no route and gets 404, so that
+// `DELETE …/todos/%2e%2e` can never reach the subject above it.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { AppError } from '../../functions/core/errors.js';
 import type { ApiHandler, ApiResult } from '../../functions/platform/http.js';
-import type { matchRoute as MatchRoute, routeKey as RouteKey, RouteDef } from '../../functions/api/routes.js';
+import { hasDotSegment, type matchRoute as MatchRoute, type routeKey as RouteKey, type RouteDef } from '../../functions/api/routes.js';
 import type { errorResponse as ErrorResponse, requestLang as RequestLang } from '../../functions/platform/http.js';
 import { readBody, refuseBody } from './transport.js';
 
@@ -28,6 +31,21 @@ export interface ApiGatewayOptions {
 }
 
 type Claims = Record<string, string>;
+
+/** The path of a request target as the client sent it: before `?`, percent-encoding and dot segments kept. */
+export function rawPathOf(target: string): string {
+  const path = target.split(/[?#]/, 1)[0].replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/**
+ * Whether the gateway answers a request target: a raw path under `/api`, or any path holding a dot
+ * segment, which names nothing (route_not_found, 404) rather than the path a URL parser makes of it.
+ */
+export function forGateway(target: string): boolean {
+  const path = rawPathOf(target);
+  return path === '/api' || path.startsWith('/api/') || hasDotSegment(path);
+}
 
 export function createApiGateway(opts: ApiGatewayOptions) {
   // The key set is fetched once and cached; a generous time-out keeps a busy laptop from turning a
@@ -79,7 +97,8 @@ export function createApiGateway(opts: ApiGatewayOptions) {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) return tooLarge();
 
-    const matched = opts.routes.matchRoute(req.method ?? 'GET', url.pathname);
+    const rawPath = rawPathOf(req.url ?? '/');
+    const matched = opts.routes.matchRoute(req.method ?? 'GET', rawPath);
     if (!matched) {
       req.resume();
       fail('route_not_found');
@@ -104,7 +123,7 @@ export function createApiGateway(opts: ApiGatewayOptions) {
     }
     const claims = 'claims' in auth ? auth.claims : null;
 
-    const event = buildEvent(req, url, headers, body, `${route.method} ${route.path}`, params, claims, started);
+    const event = buildEvent(req, rawPath, url, headers, body, `${route.method} ${route.path}`, params, claims, started);
     let result: ApiResult;
     try {
       const handler = await loadHandler(route);
@@ -137,6 +156,7 @@ function toClaims(payload: JWTPayload): Claims {
 
 function buildEvent(
   req: IncomingMessage,
+  rawPath: string,
   url: URL,
   headers: Record<string, string>,
   body: string,
@@ -158,7 +178,7 @@ function buildEvent(
     domainPrefix: (headers.host ?? 'localhost').split('.')[0],
     http: {
       method: req.method ?? 'GET',
-      path: url.pathname,
+      path: rawPath,
       protocol: `HTTP/${req.httpVersion}`,
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
       userAgent: headers['user-agent'] ?? '',
@@ -173,7 +193,7 @@ function buildEvent(
   return {
     version: '2.0',
     routeKey,
-    rawPath: url.pathname,
+    rawPath,
     rawQueryString: rawQuery,
     cookies,
     headers: eventHeaders,

@@ -197,6 +197,71 @@ describe('Stripe webhooks', () => {
   });
 });
 
+describe('Stripe webhooks that change nothing', () => {
+  const secret = LOCAL_SECRET_DEFAULTS.stripeWebhook!;
+  const now = () => Math.floor(Date.now() / 1000);
+  const deliverRaw = (payload: string, timestamp?: number) =>
+    api(host, '/api/webhooks/stripe', { method: 'POST', rawBody: payload, headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) } });
+  const event = (type: string, object: unknown, over: Record<string, unknown> = {}) =>
+    JSON.stringify({ id: `evt_${Date.now()}_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: now(), api_version: Stripe.API_VERSION, livemode: false, data: { object }, ...over });
+
+  it('acknowledge a signed event that does not parse, and change nothing (Stripe would retry a 500 for days)', async () => {
+    const u = await newUser(host);
+    await subscribe(u);
+    const before = await subscription(u);
+    const sub = (await profileItem(u.sub)).subscription_id as string;
+    for (const payload of [
+      'not json at all',
+      '[]',
+      '{}',
+      event('checkout.session.completed', null),
+      event('checkout.session.completed', {}, { data: {} }),
+      event('customer.subscription.updated', { object: 'subscription', status: 'canceled', metadata: { user_id: u.sub } }),
+      event('customer.subscription.updated', { id: sub, status: 'canceled', metadata: { user_id: u.sub }, items: { data: [{ current_period_end: 1e308 }] } }),
+      event('customer.subscription.deleted', { id: sub, status: 'canceled', metadata: { user_id: u.sub } }, { created: 1e308 }),
+      event('customer.subscription.deleted', { id: sub, status: 'canceled', metadata: { user_id: u.sub } }, { id: 42 }),
+      event('invoice.paid', { parent: { subscription_details: { subscription: 7 } } }),
+    ]) {
+      const r = await deliverRaw(payload);
+      expect(r.status, payload).toBe(200);
+      expect(r.body, payload).toEqual({ received: true, replay: false, applied: false, reason: 'malformed' });
+    }
+    expect(await subscription(u)).toEqual(before);
+  });
+
+  it('acknowledge a signed event naming a subscription, customer or student nobody knows', async () => {
+    const cases: [string, string][] = [
+      [event('invoice.paid', { id: 'in_x', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_nobody' } } }), 'unknown_subscription'],
+      [event('checkout.session.completed', { id: 'cs_x', object: 'checkout.session', subscription: 'sub_nobody', client_reference_id: 'someone' }), 'unknown_subscription'],
+      [event('customer.subscription.updated', { id: 'sub_x', object: 'subscription', status: 'active', customer: 'cus_nobody', metadata: {} }), 'unknown_user'],
+      [event('charge.refunded', { id: 'ch_x', object: 'charge' }), 'ignored_type'],
+    ];
+    for (const [payload, reason] of cases) {
+      const r = await deliverRaw(payload);
+      expect(r.status, payload).toBe(200);
+      expect(r.body, payload).toMatchObject({ received: true, applied: false, reason });
+    }
+  });
+
+  it('refuse a signature whose time is more than five minutes away, in the past or in the future', async () => {
+    const u = await newUser(host);
+    const payload = () => event('charge.refunded', { id: 'ch_y', object: 'charge', metadata: { user_id: u.sub } });
+    for (const offset of [-301, 301, 3_600, 10 * 365 * 86_400]) {
+      const r = await deliverRaw(payload(), now() + offset);
+      expect(r.status, String(offset)).toBe(400);
+      expect(r.body.error.code).toBe('webhook_signature_invalid');
+    }
+    for (const offset of [-200, 0, 200]) expect((await deliverRaw(payload(), now() + offset)).status, String(offset)).toBe(200);
+    // A header without a time, or with one that is not a number.
+    const body = payload();
+    const v1 = Stripe.webhooks.generateTestHeaderString({ payload: body, secret }).split(',')[1];
+    for (const header of [v1, `t=soon,${v1}`]) {
+      const r = await api(host, '/api/webhooks/stripe', { method: 'POST', rawBody: body, headers: { 'stripe-signature': header } });
+      expect(r.status, header).toBe(400);
+    }
+  });
+});
+
 describe('account deletion', () => {
   it('cancels the paid subscription, so a deleted account is never charged again', async () => {
     const u = await newUser(host);

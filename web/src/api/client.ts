@@ -11,6 +11,7 @@
 // could be refreshed fails on its own without signing the student out.
 import type { ZodType } from 'zod';
 import { AppError, errorMessage } from '../../../functions/core/errors';
+import { describeIssues } from '../../../functions/core/validation';
 import { getConfig } from '../config';
 import { currentLang, translate } from '../i18n';
 import { expireSession, isFinalRefreshError } from '../auth/expiry';
@@ -56,11 +57,7 @@ function checkBody(body: unknown, opts: RequestOptions): void {
     opts.precheck?.(body);
     const result = opts.schema.safeParse(body);
     if (result.success) return;
-    const details = result.error.issues
-      .slice(0, 5)
-      .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-      .join('; ');
-    throw new AppError('invalid_input', { details });
+    throw new AppError('invalid_input', { details: describeIssues(result.error.issues, body) });
   } catch (err) {
     if (err instanceof AppError) throw new ApiError(err.status, err.code, errorMessage(err.code, currentLang(), err.params));
     throw err;
