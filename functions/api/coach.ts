@@ -85,7 +85,7 @@ export function recordLines(briefing: Briefing): CoachRecordLine[] {
   const lines = [...briefing.went_well.map((l) => of('went_well', l)), ...briefing.weakest.map((w) => of('weakest', w.line)), ...briefing.today.map((l) => of('today', l))];
   const next = briefing.next_action;
   if (next) {
-    const figures = briefing.figures.filter((f) => f.id === 'cards.due' || f.id === 'plan.next.page' || f.id === 'files.first_page').filter((f) => next.label.includes(String(f.value)));
+    const figures = briefing.figures.filter((f) => f.id === 'cards.due' || f.id === 'plan.next.page' || f.id === 'files.first_unread_page').filter((f) => next.label.includes(String(f.value)));
     lines.push({
       topic: 'next',
       text: next.label,

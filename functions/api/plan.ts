@@ -2,6 +2,7 @@
 // plan is computed at each read from what they still have to learn (pages not yet studied, cards
 // falling due or forgotten by the exam) with the weekly hours of their goals
 // (functions/core/planner.ts), so it re-balances by itself.
+import { checkExamDate } from '../core/bounds.js';
 import { examBody, fileParams, studiedBody, subjectParams, timezoneQuery } from '../core/schemas.js';
 import { localDate } from '../core/streak.js';
 import { AppError } from '../core/errors.js';
@@ -13,9 +14,11 @@ import { markStudied, saveExam, studiedPages } from '../platform/store/progress.
 import { loadSubjectPlan } from '../platform/study-plan.js';
 import { getSubjectOrThrow } from '../platform/store/subjects.js';
 
+/** The exam date lies from today to two years ahead in the student's calendar (core/bounds.ts). */
 export const putExam = userRoute(
   { params: subjectParams, body: examBody },
   async ({ user, params, body }) => {
+    checkExamDate(body.exam_date, localDate(new Date(), body.timezone));
     await getSubjectOrThrow(user.id, params.subjectId);
     return saveExam(user.id, params.subjectId, { exam_date: body.exam_date, study_days: [...new Set(body.study_days)].sort() }, new Date());
   },

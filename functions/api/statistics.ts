@@ -26,7 +26,7 @@ async function statisticsOf(userId: string, subjectId: string | null, range: Sta
   const today = localDate(new Date(), timezone);
   const since = range === 'all' ? null : dayString(dayNumber(today) - (range === '7d' ? 7 : 30));
   const [{ rollups, studied }, files] = await Promise.all([readRollupsAndStudied(userId, subjectId, since ? since.slice(0, 7) : null), listReadyFileSummaries(userId, subjectId)]);
-  const statFiles = files.map((f) => ({ file_id: f.id, name: f.display_name, page_count: f.page_count, studied_pages: studied.get(f.id)?.length ?? 0 }));
+  const statFiles = files.map((f) => ({ file_id: f.id, name: f.display_name, page_count: f.page_count, studied_pages: studied.get(f.id) ?? [] }));
   return computeStatistics({ range, today, days: studyDaysOfRollups(rollups), rollups, files: statFiles });
 }
 
@@ -41,7 +41,7 @@ export async function statisticsAndHistory(userId: string, subjectId: string, ra
 
 /** What a free account sees: the last 7 days in three figures. */
 function summaryOf(stats: Statistics) {
-  return { range: stats.range, from: stats.from, to: stats.to, total_minutes: stats.total_minutes, quiz: { answered: stats.quiz.answered, correct: stats.quiz.correct }, reviews: stats.reviews.total };
+  return { range: stats.range, from: stats.from, to: stats.to, total_minutes: stats.total_minutes, quiz: { answered: stats.quiz.answered, correct: stats.quiz.correct, skipped: stats.quiz.skipped }, reviews: stats.reviews.total };
 }
 
 /**

@@ -1,6 +1,9 @@
 // Revision tasks of a subject: the student's own, and those taken from the plan (read pages
 // 12–18, review 20 cards, a quiz). Overdue tasks come first, then by due date; a plan task to read
-// pages, checked off, marks those pages studied, so the plan moves on.
+// pages, checked off, marks those pages studied, so the plan moves on. Taking the plan's tasks
+// again replaces the plan's open tasks with the plan as it is now (the plan re-balances itself:
+// a reading moved to another day or cut differently is one task, not two); tasks done and the
+// student's own stay.
 import { createHash, randomUUID } from 'node:crypto';
 import { subjectParams, timezoneQuery, todoBody, todoChangeBody, todoParams } from '../core/schemas.js';
 import { sessionTitle } from '../core/plan-calendar.js';
@@ -8,7 +11,7 @@ import { localDate } from '../core/streak.js';
 import { AppError } from '../core/errors.js';
 import { Reply, userRoute } from '../platform/http.js';
 import { listFileRecords } from '../platform/store/files.js';
-import { createTodo, deleteTodo, listTodos, markStudied, updateTodo, type TodoItem } from '../platform/store/progress.js';
+import { createTodo, deleteTodo, deleteTodos, listTodos, markStudied, updateTodo, type TodoItem } from '../platform/store/progress.js';
 import { getSubjectOrThrow } from '../platform/store/subjects.js';
 import { currentPlan } from './plan.js';
 
@@ -42,17 +45,24 @@ export const addTodo = userRoute({ params: subjectParams, body: todoBody }, asyn
   return new Reply(201, todo);
 });
 
-/** The plan's sessions of the coming days as tasks; each session once, however often this is asked. */
+/** The plan's open tasks that a new take of the plan does not hold (done tasks and the student's own are kept). */
+export const stalePlanTodos = (todos: readonly TodoItem[], wanted: ReadonlySet<string>): TodoItem[] => todos.filter((t) => t.plan !== null && !t.done && !wanted.has(t.id));
+
+/**
+ * The plan's sessions of the coming days as tasks, in place of the plan's open tasks taken before:
+ * each session once however often this is asked (its id names its day and what it covers), and an
+ * open task the plan no longer holds as such removed.
+ */
 export const addPlanTodos = userRoute({ params: subjectParams, query: timezoneQuery }, async ({ user, params, query, lang }) => {
   const { plan, fileNames } = await currentPlan(user.id, params.subjectId, query.timezone);
   if (!plan) throw new AppError('plan_not_set');
   const now = new Date();
-  let added = 0;
+  const wanted: TodoItem[] = [];
   for (const day of plan.days.slice(0, PLAN_TASK_DAYS)) {
     for (const session of day.sessions) {
       const what = session.kind === 'read' ? `${session.fileId}:${session.fromPage}-${session.toPage}` : session.kind === 'review' ? `${session.cards}` : session.fileId;
       const id = `p${createHash('sha256').update(`${day.date}|${session.kind}|${what}`).digest('hex').slice(0, 20)}`;
-      const todo: TodoItem = {
+      wanted.push({
         id,
         subject_id: params.subjectId,
         title: sessionTitle(session, fileNames, lang),
@@ -66,11 +76,14 @@ export const addPlanTodos = userRoute({ params: subjectParams, query: timezoneQu
           from_page: session.kind === 'read' ? session.fromPage : null,
           to_page: session.kind === 'read' ? session.toPage : null,
         },
-      };
-      if (await createTodo(user.id, todo)) added++;
+      });
     }
   }
-  return { added, todos: orderTodos(await listTodos(user.id, params.subjectId), localDate(now, query.timezone)) };
+  const stale = stalePlanTodos(await listTodos(user.id, params.subjectId), new Set(wanted.map((t) => t.id)));
+  await deleteTodos(user.id, params.subjectId, stale.map((t) => t.id));
+  let added = 0;
+  for (const todo of wanted) if (await createTodo(user.id, todo)) added++;
+  return { added, replaced: stale.length, todos: orderTodos(await listTodos(user.id, params.subjectId), localDate(now, query.timezone)) };
 });
 
 export const changeTodo = userRoute(

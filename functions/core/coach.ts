@@ -1,6 +1,7 @@
 // The coach's briefing (spec §1, issue "AI coach"): computed by rules from the student's own
 // record — the statistics of the last 7 days (the same figures as the statistics page), the
-// answers per page of the course, the cards due and today's plan — never invented. Every number
+// answers per page of the course, the cards due and today's plan — never invented. A question
+// passed or left blank is not an answer, here as in the statistics: a page counts it apart. Every number
 // it writes is one of its `figures`, each named after the statistic it comes from; every page it
 // sends the student to is a citation (file and page) that opens the viewer. Pure: the caller reads
 // the record and hands it over with the titles of the pages (their first line, from the course).
@@ -41,8 +42,11 @@ export interface WeakTopic {
   file_id: string;
   file_name: string;
   page: number;
+  /** Answers given on the page (a question passed or left blank is not one). */
   answered: number;
   correct: number;
+  /** Questions on the page passed or left blank. */
+  skipped: number;
 }
 
 export type NextAction =
@@ -82,6 +86,8 @@ const texts = {
     minutes: 'Tu as étudié {minutes} {minutes|minute|minutes} cette semaine.',
     nothingYet: "Pas encore d'activité cette semaine : un premier quiz te dira où tu en es.",
     weak: '« {topic} » : {correct} {correct|bonne réponse|bonnes réponses} sur {answered} cette semaine. Relis la page {page} de {file}.',
+    weakSkipped:
+      '« {topic} » : {correct} {correct|bonne réponse|bonnes réponses} sur {answered} et {skipped} {skipped|question laissée|questions laissées} sans réponse cette semaine. Relis la page {page} de {file}.',
     noPlan: "Pas de date d'examen : fixe-la dans le planning pour avoir un programme du jour.",
     restDay: "Rien de prévu aujourd'hui dans ton planning.",
     todayTotal: "Aujourd'hui, ton planning prévoit {minutes} {minutes|minute|minutes} :",
@@ -101,6 +107,7 @@ const texts = {
     minutes: 'You studied for {minutes} {minutes|minute|minutes} this week.',
     nothingYet: 'No activity this week yet: a first quiz will tell you where you stand.',
     weak: '"{topic}": {correct} correct {correct|answer|answers} out of {answered} this week. Reread page {page} of {file}.',
+    weakSkipped: '"{topic}": {correct} correct {correct|answer|answers} out of {answered} and {skipped} {skipped|question|questions} left unanswered this week. Reread page {page} of {file}.',
     noPlan: 'No exam date: set it in the schedule to get a plan for today.',
     restDay: 'Nothing planned for today in your schedule.',
     todayTotal: 'Today your plan asks for {minutes} {minutes|minute|minutes}:',
@@ -125,18 +132,20 @@ const PRAISE_PERCENT = 60;
 /** This many cards due or more: they come before a quiz as the next action. */
 const MANY_DUE = 10;
 
-/** Per page of the course, the answers of the week that cite it: how many and how many right. */
-export function answersByPage(quizzes: CoachRecord['quizzes']): Map<string, { file_id: string; file_name: string; page: number; answered: number; correct: number }> {
-  const pages = new Map<string, { file_id: string; file_name: string; page: number; answered: number; correct: number }>();
+/** Per page of the course, the questions of the week that cite it: the answers given, how many right, and those passed or left blank. */
+export function answersByPage(quizzes: CoachRecord['quizzes']): Map<string, { file_id: string; file_name: string; page: number; answered: number; correct: number; skipped: number }> {
+  const pages = new Map<string, { file_id: string; file_name: string; page: number; answered: number; correct: number; skipped: number }>();
   for (const q of quizzes) {
     const right = q.correct === true || (q.score !== null && q.score >= PASSING_SCORE);
+    const skipped = q.correct === null;
     const seen = new Set<string>();
     for (const p of q.pages) {
       const key = `${p.file_id}#${p.page}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const entry = pages.get(key) ?? { file_id: p.file_id, file_name: p.file_name, page: p.page, answered: 0, correct: 0 };
-      entry.answered++;
+      const entry = pages.get(key) ?? { file_id: p.file_id, file_name: p.file_name, page: p.page, answered: 0, correct: 0, skipped: 0 };
+      if (skipped) entry.skipped++;
+      else entry.answered++;
       if (right) entry.correct++;
       pages.set(key, entry);
     }
@@ -172,7 +181,7 @@ export function buildBriefing(record: CoachRecord): Briefing {
     );
   }
   const pages = [...answersByPage(record.quizzes).values()].filter((p) => record.files.some((f) => f.file_id === p.file_id));
-  const perfect = pages.filter((p) => p.answered >= 2 && p.correct === p.answered).sort((a, b) => b.answered - a.answered)[0];
+  const perfect = pages.filter((p) => p.answered >= 2 && p.correct === p.answered && p.skipped === 0).sort((a, b) => b.answered - a.answered)[0];
   if (perfect) {
     const id = `page.${perfect.file_id}#${perfect.page}`;
     wentWell.push(
@@ -188,10 +197,12 @@ export function buildBriefing(record: CoachRecord): Briefing {
   if (s.total_minutes > 0) wentWell.push(line('minutes', { minutes: s.total_minutes }, [figure('stats.total_minutes', s.total_minutes, 'statistics')]));
   if (wentWell.length === 0) wentWell.push(line('nothingYet', {}, []));
 
-  // The three weakest topics: the most mistakes, then the lowest share right.
+  // The three weakest topics: the most mistakes (wrong, passed or blank), then the lowest share right.
+  const missed = (p: (typeof pages)[number]) => p.answered - p.correct + p.skipped;
+  const shareRight = (p: (typeof pages)[number]) => p.correct / (p.answered + p.skipped);
   const weakest = pages
-    .filter((p) => p.correct < p.answered)
-    .sort((a, b) => b.answered - b.correct - (a.answered - a.correct) || a.correct / a.answered - b.correct / b.answered || a.page - b.page)
+    .filter((p) => missed(p) > 0)
+    .sort((a, b) => missed(b) - missed(a) || shareRight(a) - shareRight(b) || a.page - b.page)
     .slice(0, 3)
     .map((p) => {
       const id = `page.${p.file_id}#${p.page}`;
@@ -205,7 +216,13 @@ export function buildBriefing(record: CoachRecord): Briefing {
         page: p.page,
         answered: p.answered,
         correct: p.correct,
-        line: line('weak', { topic, correct: p.correct, answered: p.answered, page: p.page, file }, [figure(`${id}.correct`, p.correct, 'page'), figure(`${id}.answered`, p.answered, 'page'), figure(`${id}.page`, p.page, 'page')], [citation]),
+        skipped: p.skipped,
+        line: line(
+          p.skipped ? 'weakSkipped' : 'weak',
+          { topic, correct: p.correct, answered: p.answered, skipped: p.skipped, page: p.page, file },
+          [figure(`${id}.correct`, p.correct, 'page'), figure(`${id}.answered`, p.answered, 'page'), ...(p.skipped ? [figure(`${id}.skipped`, p.skipped, 'page')] : []), figure(`${id}.page`, p.page, 'page')],
+          [citation],
+        ),
       };
     });
 
@@ -254,9 +271,10 @@ export function buildBriefing(record: CoachRecord): Briefing {
     next = { kind: 'pages', label: fill(record.lang, t.actPages, { page: reading.fromPage, file }), file_id: reading.fileId, file_name: file, page: reading.fromPage };
     figure('plan.next.page', reading.fromPage, 'plan');
   } else if (s.unstudied_files[0]) {
+    // The first page not yet studied of the first file with any (the plan's next page too).
     const f = s.unstudied_files[0];
-    next = { kind: 'pages', label: fill(record.lang, t.actPages, { page: 1, file: f.name }), file_id: f.file_id, file_name: f.name, page: 1 };
-    figure('files.first_page', 1, 'page');
+    next = { kind: 'pages', label: fill(record.lang, t.actPages, { page: f.first_unread_page, file: f.name }), file_id: f.file_id, file_name: f.name, page: f.first_unread_page };
+    figure('files.first_unread_page', f.first_unread_page, 'statistics');
   } else if (record.files[0]) {
     next = { kind: 'quiz', label: fill(record.lang, t.actQuiz, { file: record.files[0].name }), file_id: record.files[0].file_id, topic: null };
   }
@@ -273,8 +291,9 @@ export function numbersIn(text: string): number[] {
 const headerShape = (line: string) => line.trim().toLowerCase().replace(/\d+/g, '#');
 
 /**
- * What each page is about: its first line that is not a running header (a line of the same shape
- * at the top of several pages of the file), cut to TITLE_CHARS.
+ * What each page is about: on a page read through the document model, its opening heading or the
+ * heading of the part it goes on with; otherwise its first line that is not a running header (a
+ * line of the same shape at the top of several pages of the file). Cut to TITLE_CHARS.
  */
 export function pageTitlesOf(course: Pick<Course, 'pages'> | null): Map<string, string> {
   const tops = new Map<string, string[][]>();
@@ -289,7 +308,22 @@ export function pageTitlesOf(course: Pick<Course, 'pages'> | null): Map<string, 
     headers.set(fileId, new Set([...seen].filter(([, n]) => n > 1).map(([shape]) => shape)));
   }
   const titles = new Map<string, string>();
+  /** On pages read through the document model: the heading the text of the page falls under. */
+  let section = null as { file: string; title: string } | null;
   for (const p of course?.pages ?? []) {
+    if (p.spans) {
+      if (section?.file !== p.file_id) section = null;
+      const first = p.spans.find((s) => s.kind === 'heading');
+      // A page that opens on its text goes on with the part before it; one that opens on a heading is that part.
+      const opensOnHeading = first && p.spans[0] === first;
+      const title = opensOnHeading ? p.text.slice(first.start, first.end) : section?.title ?? (first ? p.text.slice(first.start, first.end) : null);
+      const last = [...p.spans].reverse().find((s) => s.kind === 'heading');
+      if (last) section = { file: p.file_id, title: p.text.slice(last.start, last.end) };
+      if (title) {
+        titles.set(`${p.file_id}#${p.page}`, headingOf(title));
+        continue;
+      }
+    }
     const skip = headers.get(p.file_id) as Set<string>;
     const title = p.text.split('\n').map((l) => l.trim()).find((l) => l && !skip.has(headerShape(l)));
     if (title) titles.set(`${p.file_id}#${p.page}`, headingOf(title));

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Citation, Evaluation, QuizQuestion, QuizType } from '../engine/types.js';
 import { AppError } from './errors.js';
 import { ID_MAX, MAX_ANSWER_CHARS, PASSING_SCORE } from './limits.js';
+import { ANSWER_WITH_CHOICE, ANSWER_WITH_TEXT } from './validation.js';
 
 export const examLengths = [20, 60, 120] as const;
 export type ExamLength = (typeof examLengths)[number];
@@ -269,10 +270,10 @@ export function examAnswer(exam: ExamRecord, questionId: string, body: ExamAnswe
   // Time spent on one question cannot exceed the exam's length.
   const time_ms = Math.min(body.time_ms, exam.minutes * 60_000);
   if (q.generated.type === 'mcq') {
-    if (body.choice === undefined || body.answer !== undefined) throw new AppError('invalid_input', { details: 'choice: a multiple-choice question is answered with choice (0-3)' });
+    if (body.choice === undefined || body.answer !== undefined) throw new AppError('invalid_input', { details: ANSWER_WITH_CHOICE });
     return { choice: body.choice, time_ms, at: now.toISOString() };
   }
-  if (body.answer === undefined || body.choice !== undefined) throw new AppError('invalid_input', { details: 'answer: an open question is answered with answer' });
+  if (body.answer === undefined || body.choice !== undefined) throw new AppError('invalid_input', { details: ANSWER_WITH_TEXT });
   const answer = body.answer.trim();
   // A blank answer clears the question (stored without text).
   return answer ? { answer, time_ms, at: now.toISOString() } : { time_ms, at: now.toISOString() };

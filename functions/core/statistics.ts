@@ -3,8 +3,15 @@
 // predicted recall beside the recall the student actually showed, the pages and topics most often
 // missed, and the files not yet studied. Pure: computed from the day records and the month
 // roll-ups of the history the stores read (functions/platform/store/progress.ts).
+//
+// Words that mean the same here as on every other page: a question is *answered* when the student
+// gave an answer (a choice, a text); one passed ("I don't know") or left blank in an exam is
+// *skipped*, counted apart and never among the answers (the score is the share of answers right).
+// A file is *studied* when every page is (core/studied.ts, as the plan reads it): a file quizzed
+// but with pages still to read is not.
 import { dayNumber, dayString } from './calendar.js';
 import { PASSING_SCORE } from './limits.js';
+import { unreadPageCount, unreadRuns } from './studied.js';
 
 export const statRanges = ['7d', '30d', 'all'] as const;
 export type StatRange = (typeof statRanges)[number];
@@ -32,7 +39,8 @@ export interface StatReviewRecord {
 export interface StatFile {
   file_id: string;
   name: string;
-  studied_pages: number;
+  /** The pages studied (1-based), as the plan reads them. */
+  studied_pages: readonly number[];
   page_count: number;
 }
 
@@ -43,8 +51,10 @@ export interface Statistics {
   study: { date: string; minutes: number }[];
   total_minutes: number;
   quiz: {
+    /** Questions answered: skipped and blank ones are not. */
     answered: number;
     correct: number;
+    /** Questions passed ("I don't know") or left blank in an exam. */
     skipped: number;
     percent: number | null;
     by_day: { date: string; answered: number; correct: number; percent: number }[];
@@ -59,7 +69,8 @@ export interface Statistics {
   };
   /** Pages most often missed (wrong or "I don't know"), most first: each opens the viewer there. */
   missed: { file_id: string; file_name: string; page: number; misses: number; topics: string[] }[];
-  unstudied_files: { file_id: string; name: string; page_count: number }[];
+  /** Files with pages not yet studied (what the plan still has to read), with how many and the first. */
+  unstudied_files: { file_id: string; name: string; page_count: number; unread_pages: number; first_unread_page: number }[];
 }
 
 const isMissed = (q: Pick<StatQuizRecord, 'correct' | 'score'>) => !(q.correct === true || (q.score !== null && q.score >= PASSING_SCORE));
@@ -67,11 +78,13 @@ const isMissed = (q: Pick<StatQuizRecord, 'correct' | 'score'>) => !(q.correct =
 // Roll-ups: one item per student, subject and month (`roll#{subject_id}#{YYYY-MM}`) whose
 // attributes are counters of each day of the month, added to atomically as each answer or review
 // happens (functions/platform/activity.ts), so that statistics read ≤ 12 items a year per subject
-// instead of every history record. Attribute names: `{DD}|qa` quiz answers, `{DD}|qc` right,
-// `{DD}|qs` skipped, `{DD}|{easy|hard}|a` and `|c` by difficulty, `{DD}|on` open answers scored and
+// instead of every history record. Attribute names: `{DD}|qa` questions (answered or skipped),
+// `{DD}|qc` right, `{DD}|qs` skipped, `{DD}|{easy|hard}|a`, `|c` and `|s` by difficulty (`|s`
+// since issue 23: earlier skips are within `|a` alone), `{DD}|on` open answers scored and
 // `{DD}|os` their score sum, `{DD}|ms` study milliseconds, `{DD}|rn` reviews, `{DD}|pn` reviews with a predicted recall, `{DD}|ps`
 // its sum, `{DD}|pk` of those recalled, `{DD}|m|{file}|{page}` misses of a page, `{DD}|t|{file}|{page}`
-// the topics missed there (a string set), `{DD}|f` the files quizzed (a string set), `n|{file}` the
+// the topics missed there (a string set), `{DD}|f` the files quizzed (a string set: it dates a
+// file's first record; "studied" is the pages marked, not a quiz), `n|{file}` the
 // file's name.
 
 /** A month's roll-up as stored: counters, string sets and file names by attribute. */
@@ -128,6 +141,7 @@ export function rollupDelta(record: StatQuizRecord | StatReviewRecord): RollupDe
   if (record.correct === null) addNumber(delta, `${dd}|qs`, 1);
   addNumber(delta, `${dd}|${record.difficulty}|a`, 1);
   if (record.correct === true) addNumber(delta, `${dd}|${record.difficulty}|c`, 1);
+  if (record.correct === null) addNumber(delta, `${dd}|${record.difficulty}|s`, 1);
   if (record.type === 'open' && record.score !== null) {
     addNumber(delta, `${dd}|on`, 1);
     addNumber(delta, `${dd}|os`, record.score);
@@ -174,16 +188,18 @@ export function rollupsOf(history: (StatQuizRecord | StatReviewRecord)[]): Month
  * A day's counters, in the order of a decoded (and packed) month's arrays: the most frequent first
  * (study time, reviews), as a packed day leaves out its trailing zeros.
  */
-const DAY_COUNTERS = ['ms', 'rn', 'pn', 'ps', 'pk', 'qa', 'qc', 'qs', 'ea', 'ec', 'ha', 'hc', 'on', 'os'] as const;
+const DAY_COUNTERS = ['ms', 'rn', 'pn', 'ps', 'pk', 'qa', 'qc', 'qs', 'ea', 'ec', 'ha', 'hc', 'on', 'os', 'es', 'hs'] as const;
 type DayCounter = (typeof DAY_COUNTERS)[number];
 const COUNTER: Record<DayCounter, number> = Object.fromEntries(DAY_COUNTERS.map((c, i) => [c, i])) as Record<DayCounter, number>;
 /** The attribute suffix (`{DD}|{suffix}`) of each counter. */
 const SUFFIX_COUNTER = new Map<string, number>([
-  ...DAY_COUNTERS.filter((c) => !/^[eh][ac]$/.test(c)).map((c) => [c, COUNTER[c]] as [string, number]),
+  ...DAY_COUNTERS.filter((c) => !/^[eh][acs]$/.test(c)).map((c) => [c, COUNTER[c]] as [string, number]),
   ['easy|a', COUNTER.ea],
   ['easy|c', COUNTER.ec],
+  ['easy|s', COUNTER.es],
   ['hard|a', COUNTER.ha],
   ['hard|c', COUNTER.hc],
+  ['hard|s', COUNTER.hs],
 ]);
 
 /** A month's roll-up decoded for reading. Days are 1–31 (index 0 unused). */
@@ -290,10 +306,9 @@ export function studyDaysOfRollups(months: MonthCounters[]): { date: string; stu
   return out;
 }
 
-/** The roll-ups' counters summed by day (`YYYY-MM-DD`) in the range, the files quizzed, and the misses by page with the files' names. */
+/** The roll-ups' counters summed by day (`YYYY-MM-DD`) in the range, and the misses by page with the files' names. */
 function readMonths(months: MonthCounters[], inRange: (date: string) => boolean) {
   const days = new Map<string, number[]>();
-  const quizzed = new Set<string>();
   const misses = new Map<string, { file_id: string; page: number; misses: number; topics: Set<string> }>();
   const names = new Map<string, string>();
   for (const m of months) {
@@ -314,9 +329,6 @@ function readMonths(months: MonthCounters[], inRange: (date: string) => boolean)
       if (!sum) days.set(date, [...c]);
       else for (let i = 0; i < c.length; i++) sum[i] += c[i];
     });
-    m.files.forEach((files, day) => {
-      if (files && dateOf(day)) for (const f of files) quizzed.add(f);
-    });
     for (const e of m.misses) {
       if (!dateOf(e.day)) continue;
       const at = `${e.file}|${e.page}`;
@@ -330,7 +342,7 @@ function readMonths(months: MonthCounters[], inRange: (date: string) => boolean)
     .filter((m) => m.misses > 0)
     .map((m) => ({ file_id: m.file_id, file_name: names.get(m.file_id) ?? m.file_id, page: m.page, misses: m.misses, topics: [...m.topics].sort((a, b) => a.localeCompare(b)) }))
     .sort((a, b) => b.misses - a.misses || a.file_name.localeCompare(b.file_name) || a.page - b.page);
-  return { days, quizzed, missed };
+  return { days, missed };
 }
 
 /** The pages most missed over all the roll-ups given, most first. */
@@ -389,13 +401,14 @@ export function computeStatistics(input: {
     study.push({ date, minutes: Math.round(minutesByDay.get(date) ?? 0) });
   }
 
-  const { days, quizzed: quizzedFiles, missed } = readMonths(rollups, inRange);
+  const { days, missed } = readMonths(rollups, inRange);
   const sorted = [...days].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const totals = new Array<number>(DAY_COUNTERS.length).fill(0);
   for (const [, c] of sorted) for (let i = 0; i < c.length; i++) totals[i] += c[i];
   const sum = (field: DayCounter) => totals[COUNTER[field]];
-  const answered = sum('qa');
+  const answered = sum('qa') - sum('qs');
   const correct = sum('qc');
+  const dayAnswered = (d: number[]) => d[COUNTER.qa] - d[COUNTER.qs];
   const scored = sum('on');
   const predicted = sum('pn');
 
@@ -410,10 +423,10 @@ export function computeStatistics(input: {
       correct,
       skipped: sum('qs'),
       percent: percent(correct, answered),
-      by_day: sorted.filter(([, d]) => d[COUNTER.qa] > 0).map(([date, d]) => ({ date, answered: d[COUNTER.qa], correct: d[COUNTER.qc], percent: percent(d[COUNTER.qc], d[COUNTER.qa]) ?? 0 })),
+      by_day: sorted.filter(([, d]) => dayAnswered(d) > 0).map(([date, d]) => ({ date, answered: dayAnswered(d), correct: d[COUNTER.qc], percent: percent(d[COUNTER.qc], dayAnswered(d)) ?? 0 })),
       by_difficulty: {
-        easy: { answered: sum('ea'), correct: sum('ec'), percent: percent(sum('ec'), sum('ea')) },
-        hard: { answered: sum('ha'), correct: sum('hc'), percent: percent(sum('hc'), sum('ha')) },
+        easy: { answered: sum('ea') - sum('es'), correct: sum('ec'), percent: percent(sum('ec'), sum('ea') - sum('es')) },
+        hard: { answered: sum('ha') - sum('hs'), correct: sum('hc'), percent: percent(sum('hc'), sum('ha') - sum('hs')) },
       },
       open_average: scored ? Math.round(sum('os') / scored) : null,
     },
@@ -427,6 +440,9 @@ export function computeStatistics(input: {
       },
     },
     missed: missed.slice(0, 10),
-    unstudied_files: input.files.filter((f) => f.studied_pages === 0 && !quizzedFiles.has(f.file_id)).map((f) => ({ file_id: f.file_id, name: f.name, page_count: f.page_count })),
+    unstudied_files: input.files.flatMap((f) => {
+      const runs = unreadRuns(f.page_count, f.studied_pages);
+      return runs.length ? [{ file_id: f.file_id, name: f.name, page_count: f.page_count, unread_pages: unreadPageCount(f.page_count, f.studied_pages), first_unread_page: runs[0].from }] : [];
+    }),
   };
 }

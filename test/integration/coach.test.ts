@@ -34,8 +34,9 @@ describe('the coach', () => {
     expect(figure('stats.quiz.answered')).toBe(stats.quiz.answered);
     expect(figure('stats.quiz.correct')).toBe(stats.quiz.correct);
     expect(figure('stats.quiz.percent')).toBe(stats.quiz.percent);
-    expect(stats.quiz).toMatchObject({ answered: 5, correct: 3, percent: 60 });
-    expect(b.went_well[0].text).toBe('Tu as répondu juste à 3 questions sur 5 cette semaine, soit 60 %.');
+    // Five questions, one passed ("I don't know"): four answers, three right.
+    expect(stats.quiz).toMatchObject({ answered: 4, correct: 3, skipped: 1, percent: 75 });
+    expect(b.went_well[0].text).toBe('Tu as répondu juste à 3 questions sur 4 cette semaine, soit 75 %.');
     // The weak pages are the pages missed, each a citation of the file.
     expect(b.weakest.length).toBeGreaterThan(0);
     for (const w of b.weakest) {
@@ -49,7 +50,7 @@ describe('the coach', () => {
 
     // English interface, English briefing.
     const en = (await call(user, 'GET', `/api/subjects/${subjectId}/coach`, undefined, 'en')).body.briefing as Briefing;
-    expect(en.went_well[0].text).toBe('You answered 3 of 5 questions correctly this week: 60 %.');
+    expect(en.went_well[0].text).toBe('You answered 3 of 4 questions correctly this week: 75 %.');
   });
 
   it('answers from the record and from the course, each message one question of a free month', async () => {

@@ -108,10 +108,13 @@ describe('exam mode', () => {
     const cards = (await call(user, 'GET', `/api/subjects/${subjectId}/cards`)).body.cards as { source: string }[];
     expect(cards.filter((c) => c.source === 'mistake')).toHaveLength(5);
     expect(result.cards_created).toBe(5);
-    // Every question is in the statistics, as hard questions.
+    // Every question is in the statistics, as hard questions: the three answered as answers (one
+    // right), the four left blank apart — never "1 out of 7" answered.
     const stats = (await call(user, 'GET', `/api/subjects/${subjectId}/stats?range=7d`)).body;
-    expect(stats.quiz.by_difficulty.hard.answered).toBe(7);
-    expect(stats.quiz.answered).toBe(7);
+    expect(stats.quiz.by_difficulty.hard.answered).toBe(3);
+    expect(stats.quiz).toMatchObject({ answered: 3, skipped: 4 });
+    expect(stats.quiz.correct).toBe(result.correct);
+    expect((await call(user, 'GET', `/api/subjects/${subjectId}/stats/summary`)).body.quiz).toEqual({ answered: 3, correct: result.correct, skipped: 4 });
     expect(stats.missed.length).toBeGreaterThan(0);
     const list = (await call(user, 'GET', base)).body.exams;
     expect(list).toEqual([expect.objectContaining({ id: exam.id, status: 'graded', grade: result.grade, total: 7 })]);

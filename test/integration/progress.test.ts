@@ -205,6 +205,48 @@ describe('revision tasks', () => {
     const other = await newUser(host);
     expect((await api(host, `/api/subjects/${subject}/todos`, { token: other.accessToken })).status).toBe(404);
   });
+  it("taken again after the plan re-balanced, replace the plan's open tasks: one task per reading", async () => {
+    const user = await newUser(host);
+    const subject = (await api(host, '/api/subjects', { token: user.accessToken, method: 'POST', body: { name: 'Physiologie' } })).body.id as string;
+    const pages = Array.from({ length: 40 }, (_, i) => `Chapitre ${i + 1} : la cellule\nLa cellule numéro ${i + 1} respire, se divise et communique avec ses voisines.`);
+    const fileId = await readyFile(host, user, subject, 'Cours', await coursePdf(pages));
+    const call = (path: string, method = 'GET', body?: unknown) => api(host, `/api/subjects/${subject}${path}?timezone=Europe/Paris`, { token: user.accessToken, method, body, headers: { 'x-revise-language': 'fr' } });
+    await api(host, '/api/goals', { token: user.accessToken, method: 'PUT', body: { weekly_hours: 3, target_grade: 14, target_quiz_score: 70 } });
+    await call('/exam', 'PUT', { exam_date: plusDays(14), study_days: [0, 1, 2, 3, 4, 5, 6] });
+    const own = (await call('/todos', 'POST', { title: 'Relire mes notes' })).body;
+
+    type Task = { id: string; title: string; done: boolean; due_date: string | null; plan: { kind: string; file_id: string | null; from_page: number | null; to_page: number | null } | null };
+    const first = await call('/todos/from-plan', 'POST');
+    expect(first.body).toMatchObject({ replaced: 0 });
+    const firstReads = (first.body.todos as Task[]).filter((t) => t.plan?.kind === 'read');
+    expect(firstReads.length).toBeGreaterThan(2);
+    // The first reading done from the tasks; then pages read in the viewer, up to page 10.
+    const done = firstReads.find((t) => t.plan!.from_page === 1)!;
+    expect((await call(`/todos/${done.id}`, 'PATCH', { done: true })).status).toBe(200);
+    expect((await call(`/files/${fileId}/studied`, 'POST', { pages: Array.from({ length: 10 }, (_, i) => i + 1) })).status).toBe(200);
+
+    // The plan re-balanced: the readings left are cut afresh.
+    const plan = (await call('/plan')).body.plan as { days: { date: string; sessions: { kind: string; fromPage?: number; toPage?: number }[] }[] };
+    const again = await call('/todos/from-plan', 'POST');
+    expect(again.status).toBe(200);
+    const todos = again.body.todos as Task[];
+    const openPlan = todos.filter((t) => t.plan && !t.done);
+    expect(again.body.replaced).toBeGreaterThan(0);
+    // Exactly the plan's coming week, once each: no "Lire … p. 5–8" left beside "Lire … p. 11–13".
+    const week = plan.days.slice(0, 7).flatMap((d) => d.sessions.map((s) => ({ kind: s.kind, due: d.date, from: s.fromPage ?? null, to: s.toPage ?? null })));
+    expect(openPlan.map((t) => ({ kind: t.plan!.kind, due: t.due_date, from: t.plan!.from_page, to: t.plan!.to_page })).sort((a, b) => `${a.due}${a.kind}${a.from}`.localeCompare(`${b.due}${b.kind}${b.from}`))).toEqual(
+      week.sort((a, b) => `${a.due}${a.kind}${a.from}`.localeCompare(`${b.due}${b.kind}${b.from}`)),
+    );
+    const covered = openPlan.filter((t) => t.plan!.kind === 'read').flatMap((t) => Array.from({ length: t.plan!.to_page! - t.plan!.from_page! + 1 }, (_, i) => t.plan!.from_page! + i));
+    expect(new Set(covered).size).toBe(covered.length);
+    expect(Math.min(...covered)).toBe(11);
+    expect(new Set(openPlan.map((t) => t.title)).size).toBe(openPlan.length);
+    // What was done, and the student's own task, stay.
+    expect(todos.find((t) => t.id === done.id)).toMatchObject({ done: true, title: done.title });
+    expect(todos.find((t) => t.id === own.id)).toMatchObject({ title: 'Relire mes notes', done: false });
+    // Asked once more with nothing changed: nothing added, nothing replaced.
+    expect((await call('/todos/from-plan', 'POST')).body).toMatchObject({ added: 0, replaced: 0 });
+  });
 });
 
 describe('month roll-ups', () => {
@@ -235,7 +277,9 @@ describe('month roll-ups', () => {
       expect(fromRollups).toEqual(fromHistory);
     }
     const all = computeStatistics({ range: 'all', today, days, rollups, files: [] });
-    expect(all.quiz.answered).toBe(records.filter((r) => r.record.kind === 'quiz').length);
+    // Questions passed are not answers.
+    expect(all.quiz.answered).toBe(records.filter((r) => r.record.kind === 'quiz' && r.record.correct !== null).length);
+    expect(all.quiz.skipped).toBe(records.filter((r) => r.record.kind === 'quiz' && r.record.correct === null).length);
     expect(all.reviews.total).toBe(records.filter((r) => r.record.kind === 'review').length);
     expect(all.missed[0].misses).toBeGreaterThan(1);
   });
@@ -266,7 +310,8 @@ describe("the account's month roll-ups", () => {
     expect(account.length).toBeGreaterThanOrEqual(2);
     const stats = statsOf(account, today);
     expect(stats).toEqual(statsOf(sum, today));
-    expect(stats.all.quiz.answered).toBe(45);
+    // 45 questions, one in five passed.
+    expect(stats.all.quiz.answered).toBe(36);
     expect(stats.all.reviews.total).toBe(45);
     expect(stats.all.total_minutes).toBeGreaterThan(0);
   });

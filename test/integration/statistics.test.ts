@@ -1,5 +1,7 @@
 // Statistics from what the student did: quiz answers and card reviews kept as durable history,
 // read back per subject and for the whole account; detailed data for Premium, a summary otherwise.
+// "Studied" means what the plan means: the files the statistics list as not yet studied are the
+// files the plan still has pages of to read.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../functions/platform/clients.js';
@@ -48,19 +50,20 @@ describe('statistics', () => {
       const r = await call(user, 'GET', `/api/subjects/${subjectId}/stats?range=${range}&timezone=Europe/Paris`);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const s = r.body;
-      expect(s.quiz).toMatchObject({ answered: 3, correct: 1, skipped: 1, percent: 33 });
-      expect(s.quiz.by_difficulty.easy).toEqual({ answered: 3, correct: 1, percent: 33 });
+      // Three questions, one passed ("I don't know"): two answers, one right.
+      expect(s.quiz).toMatchObject({ answered: 2, correct: 1, skipped: 1, percent: 50 });
+      expect(s.quiz.by_difficulty.easy).toEqual({ answered: 2, correct: 1, percent: 50 });
       expect(s.quiz.by_difficulty.hard).toEqual({ answered: 0, correct: 0, percent: null });
       expect(s.reviews.total).toBe(1);
       expect(s.missed.map((m: { page: number }) => m.page).sort()).toEqual([...new Set(missedPages)].sort());
       expect(s.missed.every((m: { file_id: string }) => m.file_id === fileId)).toBe(true);
       expect(s.study.at(-1).date).toBe(s.to);
       if (range !== 'all') expect(s.study).toHaveLength(range === '7d' ? 7 : 30);
-      // Quizzed, so not "not yet studied".
-      expect(s.unstudied_files).toEqual([]);
+      // Quizzed, but no page studied: still to study, every page (as the plan has them to read).
+      expect(s.unstudied_files).toEqual([{ file_id: fileId, name: 'Cours de biologie', page_count: expect.any(Number), unread_pages: s.unstudied_files[0].page_count, first_unread_page: 1 }]);
     }
     const account = await call(user, 'GET', '/api/stats?range=30d');
-    expect(account.body.quiz.answered).toBe(3);
+    expect(account.body.quiz.answered).toBe(2);
 
     // The plan sends practice to the pages missed, the question asked there as its topic.
     const examDate = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
@@ -81,8 +84,8 @@ describe('statistics', () => {
     expect((await call(user, 'GET', '/api/stats')).status).toBe(403);
     const summary = await call(user, 'GET', `/api/subjects/${subjectId}/stats/summary`);
     expect(summary.status).toBe(200);
-    expect(summary.body).toMatchObject({ range: '7d', quiz: { answered: 3, correct: 1 }, reviews: 1 });
-    expect((await call(user, 'GET', '/api/stats/summary')).body.quiz.answered).toBe(3);
+    expect(summary.body).toMatchObject({ range: '7d', quiz: { answered: 2, correct: 1, skipped: 1 }, reviews: 1 });
+    expect((await call(user, 'GET', '/api/stats/summary')).body.quiz.answered).toBe(2);
     const other = await newUser(setup.host);
     expect((await call(other, 'GET', `/api/subjects/${subjectId}/stats/summary`)).status).toBe(404);
     expect((await call(user, 'GET', `/api/subjects/${subjectId}/stats?range=year`)).status).toBe(400);
@@ -102,6 +105,37 @@ function zoneNearMidnight(now: Date): { zone: string; day: string } {
   return { zone, day: localDate(now, zone) };
 }
 
+describe('files studied', () => {
+  it('are the same on the statistics page and in the plan: pages left to read', async () => {
+    const { user, subjectId, fileId } = await studentWithHistory(true);
+    await call(user, 'PUT', `/api/subjects/${subjectId}/exam`, { exam_date: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10), study_days: [1, 2, 3, 4, 5] });
+    const read = async () => {
+      const [stats, plan] = await Promise.all([call(user, 'GET', `/api/subjects/${subjectId}/stats?range=7d`), call(user, 'GET', `/api/subjects/${subjectId}/plan`)]);
+      return { unstudied: stats.body.unstudied_files as { file_id: string; unread_pages: number; page_count: number; first_unread_page: number }[], plan: plan.body.plan };
+    };
+    const before = await read();
+    const pages = before.unstudied[0].page_count;
+    expect(pages).toBeGreaterThan(3);
+    expect(before.plan.totals.unreadPages).toBe(pages);
+
+    // All but the last three pages studied: both still have those three to go.
+    const studied = Array.from({ length: pages - 3 }, (_, i) => i + 1);
+    expect((await call(user, 'POST', `/api/subjects/${subjectId}/files/${fileId}/studied`, { pages: studied })).status).toBe(200);
+    const partly = await read();
+    expect(partly.plan.totals.unreadPages).toBe(3);
+    expect(partly.unstudied).toEqual([{ file_id: fileId, name: 'Cours de biologie', page_count: pages, unread_pages: 3, first_unread_page: pages - 2 }]);
+    const firstRead = partly.plan.days.flatMap((d: { sessions: { kind: string; fromPage?: number }[] }) => d.sessions).find((s: { kind: string }) => s.kind === 'read');
+    expect(firstRead.fromPage).toBe(pages - 2);
+
+    // The last three: "all your files studied", and nothing left to read in the plan.
+    expect((await call(user, 'POST', `/api/subjects/${subjectId}/files/${fileId}/studied`, { pages: [pages - 2, pages - 1, pages] })).status).toBe(200);
+    const all = await read();
+    expect(all.unstudied).toEqual([]);
+    expect(all.plan.totals.unreadPages).toBe(0);
+    expect(all.plan.days.some((d: { sessions: { kind: string }[] }) => d.sessions.some((s) => s.kind === 'read'))).toBe(false);
+  });
+});
+
 describe('the day an answer, a review or an exam counts on', () => {
   it("is the student's own when the browser sends its time zone, near midnight", async () => {
     const { user, subjectId, fileId } = await studentWithHistory(true);
@@ -111,11 +145,13 @@ describe('the day an answer, a review or an exam counts on', () => {
     const base = `/api/subjects/${subjectId}/quiz-sessions`;
     const sessionId = (await call(user, 'POST', base, { file_id: fileId, difficulty: 'hard' })).body.id as string;
     const q = (await call(user, 'POST', `${base}/${sessionId}/questions`, { type: 'mcq' })).body.question;
-    expect((await call(user, 'POST', `${base}/${sessionId}/questions/${q.id}/answer`, { skip: true, timezone: zone })).status).toBe(200);
+    expect((await call(user, 'POST', `${base}/${sessionId}/questions/${q.id}/answer`, { choice: 0, timezone: zone })).status).toBe(200);
     const cards = (await call(user, 'GET', `/api/subjects/${subjectId}/cards`)).body.cards as { id: string; reps: number }[];
     expect((await call(user, 'POST', `/api/subjects/${subjectId}/cards/${cards[1].id}/review`, { rating: 'easy', timezone: zone })).status).toBe(200);
     const exam = await call(user, 'POST', `/api/subjects/${subjectId}/exams`, { minutes: 20, format: 'mcq', timezone: zone });
     expect(exam.status, JSON.stringify(exam.body)).toBe(201);
+    // One exam question answered, the others left blank.
+    expect((await call(user, 'PUT', `/api/subjects/${subjectId}/exams/${exam.body.id}/answers/${exam.body.questions[0].id}`, { choice: 0, time_ms: 1000 })).status).toBe(200);
     const graded = await call(user, 'POST', `/api/subjects/${subjectId}/exams/${exam.body.id}/submit`);
     expect(graded.body.status).toBe('graded');
     const examQuestions = graded.body.result.questions.length as number;
@@ -125,9 +161,13 @@ describe('the day an answer, a review or an exam counts on', () => {
     const stats = (await call(user, 'GET', `/api/subjects/${subjectId}/stats?range=7d&timezone=${encodeURIComponent(zone)}`)).body;
     expect(stats.to).toBe(day);
     const today = (rows: { date: string }[]) => rows.find((r) => r.date === day);
-    expect(today(stats.quiz.by_day)).toMatchObject({ answered: 1 + examQuestions });
+    expect(today(stats.quiz.by_day)).toMatchObject({ answered: 2 });
     expect(today(stats.reviews.by_day)).toEqual({ date: day, count: 1 });
-    expect(stats.quiz.by_difficulty.hard.answered).toBe(1 + examQuestions);
+    expect(stats.quiz.by_difficulty.hard.answered).toBe(2);
+    // Apart: the exam's blanks (all but one question), and the question passed in studentWithHistory
+    // when Paris's day is within the student's last 7 days.
+    const paris = localDate(new Date(), 'Europe/Paris');
+    expect(stats.quiz.skipped).toBe(examQuestions - 1 + (paris >= stats.from && paris <= stats.to ? 1 : 0));
   });
 
   it('falls back to Paris for a zone it does not know, and refuses one too long', async () => {

@@ -264,6 +264,24 @@ export async function updateTodo(
   }
 }
 
+/**
+ * Removes open tasks (the plan's, replaced by a new take of it): each only while it is still not
+ * done, so a task ticked off in the meantime stays.
+ */
+export async function deleteTodos(userId: string, subjectId: string, ids: readonly string[]): Promise<void> {
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        await db().send(
+          new DeleteCommand({ TableName: table(), Key: todoKey(userId, subjectId, id), ConditionExpression: 'done = :open', ExpressionAttributeValues: { ':open': false } }),
+        );
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    }),
+  );
+}
+
 export async function deleteTodo(userId: string, subjectId: string, id: string): Promise<boolean> {
   try {
     await db().send(new DeleteCommand({ TableName: table(), Key: todoKey(userId, subjectId, id), ConditionExpression: 'attribute_exists(sk)' }));

@@ -23,8 +23,8 @@ function record(over: Partial<CoachRecord> = {}, history: StatQuizRecord[] = def
     ],
     history: [...history, { kind: 'review', date: today, rating: 'good', predicted: 0.9 }, { kind: 'review', date: today, rating: 'again', predicted: 0.8 }],
     files: [
-      { file_id: 'bio', name: bio.file_name, page_count: 4, studied_pages: 2 },
-      { file_id: 'gen', name: gen.file_name, page_count: 1, studied_pages: 0 },
+      { file_id: 'bio', name: bio.file_name, page_count: 4, studied_pages: [1, 2] },
+      { file_id: 'gen', name: gen.file_name, page_count: 1, studied_pages: [] },
     ],
   });
   return {
@@ -89,11 +89,14 @@ function valueFromData(id: string, r: CoachRecord): number {
     'plan.today.minutes': r.today?.minutes ?? null,
   };
   if (id in direct) return direct[id] as number;
-  let m = /^page\.(\w+)#(\d+)\.(answered|correct|page)$/.exec(id);
+  if (id === 'files.first_unread_page') return s.unstudied_files[0].first_unread_page;
+  let m = /^page\.(\w+)#(\d+)\.(answered|correct|skipped|page)$/.exec(id);
   if (m) {
     if (m[3] === 'page') return Number(m[2]);
     const mine = r.quizzes.filter((q) => q.pages.some((p) => p.file_id === m![1] && p.page === Number(m![2])));
-    return m[3] === 'answered' ? mine.length : mine.filter((q) => q.correct === true || (q.score ?? 0) >= 50).length;
+    if (m[3] === 'answered') return mine.filter((q) => q.correct !== null).length;
+    if (m[3] === 'skipped') return mine.filter((q) => q.correct === null).length;
+    return mine.filter((q) => q.correct === true || (q.score ?? 0) >= 50).length;
   }
   m = /^plan\.today\.(\d+)\.(minutes|from|to|cards)$/.exec(id);
   if (m) {
@@ -123,17 +126,19 @@ describe('the coach’s briefing', () => {
   it('praises the week with the statistics page’s figures and names the three weakest pages, most missed first', () => {
     const r = record();
     const b = buildBriefing(r);
-    // 11 answers this week, 7 right (the open answer at 80 counts, the one at 30 does not), 64 %.
-    expect(r.stats.quiz).toMatchObject({ answered: 11, correct: 7, percent: 64 });
-    expect(b.went_well[0].text).toBe('Tu as répondu juste à 7 questions sur 11 cette semaine, soit 64 %.');
+    // 11 questions this week, one passed: 10 answers, 7 right (the open answer at 80 counts, the one at 30 does not), 70 %.
+    expect(r.stats.quiz).toMatchObject({ answered: 10, correct: 7, skipped: 1, percent: 70 });
+    expect(b.went_well[0].text).toBe('Tu as répondu juste à 7 questions sur 10 cette semaine, soit 70 %.');
     expect(b.went_well.some((l) => l.text.includes('« Chapitre 1 : la cellule »') && l.text.includes('4 sur 4'))).toBe(true);
     expect(b.went_well.some((l) => l.text === 'Tu as révisé 2 cartes cette semaine.')).toBe(true);
     expect(b.went_well.some((l) => l.text === 'Tu as étudié 62 minutes cette semaine.')).toBe(true);
     expect(b.weakest.map((w) => [w.file_id, w.page, w.correct, w.answered])).toEqual([
       ['bio', 2, 1, 3],
       ['gen', 1, 1, 2],
-      ['bio', 3, 1, 2],
+      ['bio', 3, 1, 1],
     ]);
+    // The question passed on page 3 is a miss, not an answer.
+    expect(b.weakest[2].line.text).toBe('« Chapitre 3 : la respiration » : 1 bonne réponse sur 1 et 1 question laissée sans réponse cette semaine. Relis la page 3 de Cours de biologie 2026.');
     expect(b.weakest[0].line.text).toBe('« Chapitre 2 : la photosynthèse » : 1 bonne réponse sur 3 cette semaine. Relis la page 2 de Cours de biologie 2026.');
     expect(b.weakest[0].line.citations).toEqual([{ file_id: 'bio', file_name: bio.file_name, page: 2 }]);
     expect(b.today[0].text).toBe("Aujourd'hui, ton planning prévoit 50 minutes :");
@@ -142,9 +147,9 @@ describe('the coach’s briefing', () => {
     expect(b.next_action).toMatchObject({ kind: 'quiz', file_id: 'bio', topic: 'Chapitre 2 : la photosynthèse' });
   });
 
-  it('counts answers per page once per answer, the week only', () => {
+  it('counts answers per page once per answer, the week only, a question passed apart', () => {
     const pages = answersByPage(record().quizzes);
-    expect(pages.get('bio#3')).toMatchObject({ answered: 2, correct: 1 });
+    expect(pages.get('bio#3')).toMatchObject({ answered: 1, correct: 1, skipped: 1 });
   });
 
   it('sends to the due cards when they pile up, and says so honestly without history or plan', () => {
@@ -153,8 +158,8 @@ describe('the coach’s briefing', () => {
     expect(empty.weakest).toEqual([]);
     expect(empty.today.map((l) => l.text)).toEqual(["Pas de date d'examen : fixe-la dans le planning pour avoir un programme du jour."]);
     expect(empty.went_well.map((l) => l.text)).toEqual(['Tu as révisé 2 cartes cette semaine.', 'Tu as étudié 62 minutes cette semaine.']);
-    // Nothing studied yet in the genetics file: read it from page 1.
-    expect(empty.next_action).toMatchObject({ kind: 'pages', file_id: 'gen', page: 1 });
+    // The first page not yet studied, as the plan reads it: page 3 of the biology course (pages 1 and 2 are).
+    expect(empty.next_action).toMatchObject({ kind: 'pages', file_id: 'bio', page: 3, label: 'Relire la page 3 de Cours de biologie 2026' });
   });
 });
 

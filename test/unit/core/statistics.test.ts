@@ -1,6 +1,8 @@
 // Statistics from month roll-ups: a month read live (its attributes), packed (the compact string a
 // month that is over keeps), packed by the earlier version (its attributes as JSON) or folded from
-// the history records all give the same figures; a record added after packing counts with it.
+// the history records all give the same figures; a record added after packing counts with it. A
+// question passed or left blank is not an answer; a file is studied when the plan has nothing left
+// to read in it.
 import { describe, expect, it } from 'vitest';
 import {
   addAttrs,
@@ -12,6 +14,7 @@ import {
   unpackMonth,
   type MonthCounters,
   type MonthRollup,
+  type StatQuizRecord,
   type StatRange,
 } from '../../../functions/core/statistics.js';
 import { datedHistory, rollupsFor, studyHistory } from '../../support/history.js';
@@ -36,7 +39,10 @@ describe('month roll-ups', () => {
       (['7d', '30d', 'all'] as StatRange[]).map((range) => [range, computeStatistics({ range, today, days: studyDaysOfRollups(decoded), history: datedHistory(history), files: [] })]),
     );
     expect(fromHistory).toEqual(expected);
-    expect(expected.all.quiz.answered).toBe(120);
+    // 120 questions, one in five passed: 96 answers.
+    expect(expected.all.quiz.answered).toBe(96);
+    expect(expected.all.quiz.skipped).toBe(24);
+    expect(expected.all.quiz.by_difficulty.easy.answered + expected.all.quiz.by_difficulty.hard.answered).toBe(96);
     expect(expected.all.reviews.total).toBe(300);
     expect(expected.all.missed[0].misses).toBeGreaterThan(1);
     expect(expected.all.missed[0].topics.length).toBeGreaterThan(0);
@@ -59,5 +65,46 @@ describe('month roll-ups', () => {
     const packed = packMonth(monthCounters(month));
     expect(packed.startsWith('{"v":2,')).toBe(true);
     expect(packed.length).toBeLessThan(JSON.stringify(month.attrs).length * 0.6);
+  });
+});
+
+describe('what statistics call answered and studied', () => {
+  const exam = (i: number, correct: boolean | null): StatQuizRecord => ({
+    kind: 'quiz',
+    at: `${today}T10:00:0${i % 10}.000Z`,
+    date: today,
+    file_id: 'bio',
+    difficulty: 'hard',
+    type: 'mcq',
+    correct,
+    score: null,
+    topic: `Question ${i}`,
+    pages: [{ file_id: 'bio', file_name: 'Biologie', page: 1 + (i % 3) }],
+  });
+
+  it('count an exam of 13 questions with 4 answered (1 right) as 1 out of 4, 9 skipped', () => {
+    const history = Array.from({ length: 13 }, (_, i) => exam(i, i === 0 ? true : i < 4 ? false : null));
+    const stats = computeStatistics({ range: '7d', today, days: [], history, files: [] });
+    expect(stats.quiz).toMatchObject({ answered: 4, correct: 1, skipped: 9, percent: 25 });
+    expect(stats.quiz.by_day).toEqual([{ date: today, answered: 4, correct: 1, percent: 25 }]);
+    expect(stats.quiz.by_difficulty.hard).toEqual({ answered: 4, correct: 1, percent: 25 });
+    // The blanks are still misses of their pages.
+    expect(stats.missed.reduce((n, m) => n + m.misses, 0)).toBe(12);
+    // A day of blanks alone has no score to draw.
+    expect(computeStatistics({ range: '7d', today, days: [], history: [exam(1, null)], files: [] }).quiz).toMatchObject({ answered: 0, skipped: 1, percent: null, by_day: [] });
+  });
+
+  it('list as not yet studied every file with pages the plan still has to read, quizzed or not', () => {
+    const history = [exam(0, true)];
+    const files = [
+      { file_id: 'bio', name: 'Biologie', page_count: 10, studied_pages: [1, 2, 3, 4, 5, 6, 7] },
+      { file_id: 'eco', name: 'Économie', page_count: 3, studied_pages: [1, 2, 3] },
+      { file_id: 'droit', name: 'Droit', page_count: 4, studied_pages: [] },
+    ];
+    const stats = computeStatistics({ range: 'all', today, days: [], history, files });
+    expect(stats.unstudied_files).toEqual([
+      { file_id: 'bio', name: 'Biologie', page_count: 10, unread_pages: 3, first_unread_page: 8 },
+      { file_id: 'droit', name: 'Droit', page_count: 4, unread_pages: 4, first_unread_page: 1 },
+    ]);
   });
 });

@@ -47,7 +47,8 @@ export interface StatsSummary {
   from: string;
   to: string;
   total_minutes: number;
-  quiz: { answered: number; correct: number };
+  /** Answers given (passed and blank questions apart, as `skipped`). */
+  quiz: { answered: number; correct: number; skipped: number };
   reviews: number;
 }
 
@@ -81,8 +82,8 @@ export const progressApi = {
   /** Not retried: a second try would add the task twice. */
   addTodo: (subjectId: string, body: { title: string; due_date?: string | null }) =>
     api.post<Todo>(`${subjectPath(subjectId)}/todos`, body, { retry: false, schema: todoBody }),
-  /** Idempotent on the server: each session of the plan is added once. */
-  addPlanTodos: (subjectId: string) => api.post<{ added: number; todos: Todo[] }>(zoned(`${subjectPath(subjectId)}/todos/from-plan`)),
+  /** Idempotent on the server: each session of the plan is added once, in place of the plan's open tasks taken before. */
+  addPlanTodos: (subjectId: string) => api.post<{ added: number; replaced: number; todos: Todo[] }>(zoned(`${subjectPath(subjectId)}/todos/from-plan`)),
   changeTodo: (subjectId: string, todoId: string, body: { title?: string; due_date?: string | null; done?: boolean }) =>
     api.patch<Todo>(`${subjectPath(subjectId)}/todos/${enc(todoId)}`, body, { schema: todoChangeBody }),
   removeTodo: (subjectId: string, todoId: string) => api.del<void>(`${subjectPath(subjectId)}/todos/${enc(todoId)}`),

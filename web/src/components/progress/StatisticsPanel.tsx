@@ -2,7 +2,9 @@
 // Goals/Stats: time ranges of 7 days, 30 days and all history; study time per day, quiz score over
 // time and by difficulty, the open answers' average, cards reviewed per day and the flashcards'
 // retention (predicted and actual), the pages most missed (each opens the viewer there) and the
-// files not yet studied. Detailed statistics are Premium (spec §6, §9): the server answers a free
+// files not yet studied (pages the plan still has to read, the first one a link to the viewer).
+// "Answered" and "studied" are the server's words: questions passed or left blank are shown apart,
+// never among the answers. Detailed statistics are Premium (spec §6, §9): the server answers a free
 // account `premium_only`, and this panel then shows the 7-day summary and the way to Premium.
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -75,6 +77,10 @@ function ChartFigure({ title, columns, rows, chart }: { title: string; columns: 
   );
 }
 
+/** "1 sur 4 questions", and the questions passed or left blank when there are any. */
+const quizDetail = (t: ReturnType<typeof useI18n>['t'], quiz: { correct: number; answered: number; skipped: number }) =>
+  t(quiz.skipped > 0 ? 'stats.quizAnsweredSkipped' : 'stats.quizAnswered', { correct: quiz.correct, answered: quiz.answered, skipped: quiz.skipped });
+
 function Summary({ summary, message }: { summary: StatsSummary; message: string }) {
   const { t } = useI18n();
   const upgrade = useUpgradeModal();
@@ -87,7 +93,7 @@ function Summary({ summary, message }: { summary: StatsSummary; message: string 
         <Figure
           label={t('stats.quizScore')}
           value={formatPercent(t, percent)}
-          detail={t('stats.quizAnswered', { correct: summary.quiz.correct, answered: summary.quiz.answered })}
+          detail={quizDetail(t, summary.quiz)}
         />
         <Figure label={t('stats.reviews')} value={String(summary.reviews)} />
       </dl>
@@ -116,7 +122,7 @@ function Detailed({ stats, subjectId }: { stats: Statistics; subjectId: string |
         <Figure
           label={t('stats.quizScore')}
           value={formatPercent(t, stats.quiz.percent)}
-          detail={t('stats.quizAnswered', { correct: stats.quiz.correct, answered: stats.quiz.answered })}
+          detail={quizDetail(t, stats.quiz)}
           testId="stats-quiz"
         />
         <Figure label={t('stats.reviews')} value={String(stats.reviews.total)} testId="stats-reviews" />
@@ -193,9 +199,10 @@ function Detailed({ stats, subjectId }: { stats: Statistics; subjectId: string |
             <p className="muted">{t('stats.unstudiedEmpty')}</p>
           ) : (
             <ul className="stats-list">
-              {stats.unstudied_files.map((f) => (
-                <li key={f.file_id}>{t('stats.unstudiedItem', { name: f.name, pages: f.page_count })}</li>
-              ))}
+              {stats.unstudied_files.map((f) => {
+                const text = t('stats.unstudiedItem', { name: f.name, unread: f.unread_pages, pages: f.page_count });
+                return <li key={f.file_id}>{subjectId ? <Link to={citationHref(subjectId, { file_id: f.file_id, page: f.first_unread_page })}>{text}</Link> : text}</li>;
+              })}
             </ul>
           )}
         </section>

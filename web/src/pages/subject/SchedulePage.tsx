@@ -1,11 +1,14 @@
 // `/subject/{id}/schedule`: the exam-date plan (issue 13). The student gives the exam date and the
 // days they study; the server plans each day until the exam from the pages not yet studied, the
 // cards falling due, the topics most missed and a final review, within the weekly hours of their
-// goals (functions/core/planner.ts). The page shows it day by day, says plainly when it does not
-// fit (the time missing, the hours a week needed, the files to set aside), downloads it as an
-// .ics calendar and adds its coming week to the revision tasks.
+// goals (functions/core/planner.ts). The page shows it day by day (the days holding sessions: the
+// number it says is the number it lists, the server's `totals.studyDays`), says plainly when it
+// does not fit (the time missing, the hours a week at which the server found it fits, the files
+// to set aside), downloads it as an .ics calendar and adds its coming week to the revision tasks
+// (in place of the plan's open tasks taken before).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { GOAL_BOUNDS } from '../../../../functions/core/goals';
 import { ApiError } from '../../api/client';
 import { progressApi, type ExamSettings, type PlanReply } from '../../api/progress';
 import { FormFeedback } from '../../components/FormFeedback';
@@ -123,11 +126,11 @@ function PlanView({ subjectId, subjectName, reply }: { subjectId: string; subjec
   const names = new Map(reply.files.map((f) => [f.file_id, f.name]));
   const fileName = (id: string) => names.get(id) ?? '—';
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const [added, setAdded] = useState<number | null>(null);
+  const [added, setAdded] = useState<{ added: number; replaced: number } | null>(null);
   const [addError, setAddError] = useState<string | null>(null);
-  const studyDays = plan.days.filter((d) => d.budgetMinutes > 0).length;
   const daily = plan.days.find((d) => d.budgetMinutes > 0)?.budgetMinutes ?? 0;
-  // Days with nothing to do (everything read, no card due) are left out of the list.
+  // Days with nothing to do (everything read, no card due) are left out of the list, and out of
+  // the number of days said (`totals.studyDays` counts the same days).
   const planned = plan.days.filter((d) => d.sessions.length > 0);
 
   const download = async () => {
@@ -141,7 +144,8 @@ function PlanView({ subjectId, subjectName, reply }: { subjectId: string; subjec
   const toTodos = async () => {
     setAddError(null);
     try {
-      setAdded((await progressApi.addPlanTodos(subjectId)).added);
+      const r = await progressApi.addPlanTodos(subjectId);
+      setAdded({ added: r.added, replaced: r.replaced });
     } catch (err) {
       setAddError(err instanceof ApiError ? err.message : t('common.genericError'));
     }
@@ -154,12 +158,14 @@ function PlanView({ subjectId, subjectName, reply }: { subjectId: string; subjec
       </p>
       {plan.fits ? (
         <div className="alert alert-success" role="status" data-testid="plan-verdict">
-          {t('plan.fits', { date: formatDay(lang, exam.exam_date), days: studyDays })}
+          {t('plan.fits', { date: formatDay(lang, exam.exam_date), days: plan.totals.studyDays })}
         </div>
       ) : (
         <div className="alert alert-warning" role="status" data-testid="plan-verdict">
           <p>{t('plan.doesNotFit', { date: formatDay(lang, exam.exam_date), missing: formatMinutes(t, plan.shortfall?.missingMinutes ?? 0) })}</p>
-          {plan.shortfall && <p>{t('plan.needHours', { hours: formatHours(t, plan.shortfall.weeklyHoursNeeded) })}</p>}
+          {plan.shortfall && (
+            <p>{plan.shortfall.weeklyHoursNeeded === null ? t('plan.needMoreDays', { hours: formatHours(t, GOAL_BOUNDS.weeklyHours.max) }) : t('plan.needHours', { hours: formatHours(t, plan.shortfall.weeklyHoursNeeded) })}</p>
+          )}
           {plan.shortfall && plan.shortfall.setAside.length > 0 && (
             <p>{t('plan.setAside', { files: plan.shortfall.setAside.map((f) => t('plan.setAsideFile', { name: f.name, pages: f.unreadPages })).join(', ') })}</p>
           )}
@@ -176,7 +182,7 @@ function PlanView({ subjectId, subjectName, reply }: { subjectId: string; subjec
       <FormFeedback error={downloadError ?? addError} />
       {added !== null && (
         <div className="alert alert-success" role="status">
-          {t('plan.addedTodos', { count: added })} <Link to={subjectPath(subjectId, 'todos')}>{t('plan.seeTodos')}</Link>
+          {added.replaced > 0 ? t('todos.fromPlanReplaced', { count: added.added, replaced: added.replaced }) : t('plan.addedTodos', { count: added.added })} <Link to={subjectPath(subjectId, 'todos')}>{t('plan.seeTodos')}</Link>
         </div>
       )}
       <section aria-labelledby="plan-days-title" className="stack">

@@ -141,7 +141,7 @@ export default function TodosPage() {
     try {
       const r = await progressApi.addPlanTodos(subject.id);
       setTodos(r.todos);
-      setPlanNote({ ok: true, text: t('todos.fromPlanDone', { count: r.added }) });
+      setPlanNote({ ok: true, text: t(r.replaced > 0 ? 'todos.fromPlanReplaced' : 'todos.fromPlanDone', { count: r.added, replaced: r.replaced }) });
     } catch (err) {
       setPlanNote({ ok: false, text: err instanceof ApiError && err.code === 'plan_not_set' ? t('todos.noPlan') : errorText(err, t('common.genericError')) });
     }
