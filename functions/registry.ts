@@ -16,9 +16,9 @@ import type { PodcastTaskState } from './pipelines/podcast-machine.js';
 export type TableAccess = 'read' | 'readWrite';
 export type BucketAccess = 'read' | 'delete' | 'readDelete' | 'readWrite' | 'readWriteDelete';
 /** AWS services a function calls besides its tables, bucket and secrets. */
-export type Capability = 'bedrock' | 'textract' | 'cognito-admin' | 'read-users' | 'polly' | 'start-podcast' | 'send-email';
+export type Capability = 'bedrock' | 'textract' | 'cognito-admin' | 'read-users' | 'polly' | 'start-podcast' | 'podcast-runs' | 'send-email';
 
-/** A schedule's fields, as EventBridge Scheduler's `cron()` and croner both read them. */
+/** A schedule's fields, as EventBridge Scheduler's `cron()` writes them (`0/5`: every 5 from 0; the laptop host turns that into croner's `0-59/5`). */
 export interface CronFields {
   minute: string;
   hour: string;
@@ -87,8 +87,9 @@ export const registry = [
     tables: allTables('readWrite'),
     uploads: 'readWriteDelete',
     secrets: ['stripeApiKey', 'stripeWebhook', 'promoCodes', 'reminderSigning'],
-    // Generation; account deletion removes the Cognito user; a podcast starts its pipeline.
-    capabilities: ['bedrock', 'cognito-admin', 'start-podcast'],
+    // Generation; account deletion removes the Cognito user; a podcast starts its pipeline, and
+    // one deleted unfinished gives its unit back if its run is over (asked of Step Functions).
+    capabilities: ['bedrock', 'cognito-admin', 'start-podcast', 'podcast-runs'],
     env: ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ENGINE_PROVIDER', 'PODCAST_STATE_MACHINE_ARN'],
     optionalEnv: ['BEDROCK_MODEL_ID', 'STRIPE_PRICE_ID', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL', 'SFN_ENDPOINT'],
     memoryMb: 1024,
@@ -174,6 +175,25 @@ export const registry = [
     retries: 2,
   },
   {
+    id: 'DocumentRebuild',
+    description: 'Reads again the files built by an older document model: their pages, blocks and outline',
+    entry: 'functions/pipelines/document-rebuild.ts',
+    handler: 'handler',
+    load: async () => (await import('./pipelines/document-rebuild.js')).handler,
+    // 04:00 in France, every day; the laptop also rebuilds when it starts (after an update).
+    trigger: { kind: 'schedule', cron: { minute: '0', hour: '4', day: '*', month: '*' }, timeZone: PRODUCT_TIME_ZONE, catchUp: true },
+    tables: { files: 'readWrite', pages: 'readWrite' },
+    // Reads the stored PDFs; OCR is not asked again (the pages it read are kept).
+    uploads: 'read',
+    env: [],
+    // The same reading as Extract's, a file at a time.
+    memoryMb: 3008,
+    timeoutSeconds: 15 * 60,
+    ephemeralStorageMb: 2048,
+    bundle: 'pdf-worker',
+    retries: 2,
+  },
+  {
     id: 'PodcastDraftSweep',
     description: "Removes expired podcast drafts: each one's audio, then its record",
     entry: 'functions/pipelines/podcast-draft-sweep.ts',
@@ -181,13 +201,35 @@ export const registry = [
     load: async () => (await import('./pipelines/podcast-draft-sweep.js')).handler,
     // 03:30 in France, every day, when few students listen; the laptop also sweeps when it starts.
     trigger: { kind: 'schedule', cron: { minute: '30', hour: '3', day: '*', month: '*' }, timeZone: PRODUCT_TIME_ZONE, catchUp: true },
-    tables: { podcasts: 'readWrite' },
+    // An expired draft still unfinished (its run long over) gives its unit back.
+    tables: { podcasts: 'readWrite', usage: 'readWrite' },
     // Lists and deletes podcast audio, nothing else of the bucket (no reading, no writing).
     uploads: 'delete',
     uploadsKeys: '*/podcasts/*',
     env: [],
     memoryMb: 512,
     timeoutSeconds: 15 * 60,
+    retries: 2,
+  },
+  {
+    id: 'PodcastRecovery',
+    description: 'Resumes, or ends as failed with its unit given back and its audio removed, each podcast whose pipeline run died unfinished',
+    entry: 'functions/pipelines/podcast-recovery.ts',
+    handler: 'handler',
+    load: async () => (await import('./pipelines/podcast-recovery.js')).handler,
+    // Every 5 minutes: a run that died (time-out, a host lost) is settled minutes later; the laptop
+    // also sweeps when it starts, for the runs it lost when it stopped.
+    trigger: { kind: 'schedule', cron: { minute: '0/5', hour: '*', day: '*', month: '*' }, timeZone: PRODUCT_TIME_ZONE, catchUp: true },
+    tables: { podcasts: 'readWrite', usage: 'readWrite' },
+    uploads: 'delete',
+    uploadsKeys: '*/podcasts/*',
+    // Asks how each run went (DescribeExecution) and starts the resumed one.
+    capabilities: ['podcast-runs', 'start-podcast'],
+    env: ['PODCAST_STATE_MACHINE_ARN'],
+    optionalEnv: ['SFN_ENDPOINT'],
+    memoryMb: 512,
+    // Under the 5 minutes between runs (overlapping runs would still act once: every step is conditional).
+    timeoutSeconds: 4 * 60,
     retries: 2,
   },
   {

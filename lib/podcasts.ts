@@ -3,8 +3,9 @@
 // Podcasts and Usage tables), and a Step Functions state machine made from the one ASL definition
 // the laptop host also runs (functions/pipelines/podcast-machine.ts), each `${…}` placeholder
 // filled with its task function's ARN. Execution history is logged (without execution data: a
-// script is course text) and traced with X-Ray.
-import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+// script is course text) and traced with X-Ray. A run's time-out is part of the definition
+// (`TimeoutSeconds`), as CDK's `timeout` does not reach a definition given as a string.
+import { ArnFormat, RemovalPolicy, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -21,6 +22,8 @@ export interface PodcastsProps {
 
 export class Podcasts extends Construct {
   readonly stateMachine: StateMachine;
+  /** Its executions, `arn:…:execution:{machine name}:*` (how a podcast's run went), and that ARN as cdk-nag's findings write it. */
+  readonly executions: { arn: string; nagResource: string };
   /** The function of each Task state. */
   readonly tasks = new Map<PodcastTaskState, HouseFunction>();
 
@@ -42,11 +45,15 @@ export class Podcasts extends Construct {
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromString(JSON.stringify(podcastMachineDefinition())),
       definitionSubstitutions: substitutions,
-      timeout: Duration.minutes(30),
       tracingEnabled: true,
       logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
     });
     const stack = Stack.of(this);
+    const pseudo = (value: string, name: string) => (Token.isUnresolved(value) ? `<AWS::${name}>` : value);
+    this.executions = {
+      arn: stack.formatArn({ service: 'states', resource: 'execution', arnFormat: ArnFormat.COLON_RESOURCE_NAME, resourceName: `${this.stateMachine.stateMachineName}:*` }),
+      nagResource: `arn:<AWS::Partition>:states:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:execution:<${stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement)}.Name>:*`,
+    };
     for (const [state, fn] of this.tasks) {
       fn.grantInvoke(this.stateMachine);
       Validations.of(this.stateMachine.role).acknowledge({

@@ -87,6 +87,7 @@ export class ReviseStack extends Stack {
     const withPool: FunctionContext = {
       ...functions,
       podcastMachineArn: this.podcasts.stateMachine.stateMachineArn,
+      podcastExecutions: this.podcasts.executions,
       env: {
         ...functions.env,
         USER_POOL_ID: this.auth.userPool.userPoolId,

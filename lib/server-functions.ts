@@ -34,6 +34,8 @@ export interface FunctionContext {
   mailIdentities?: string[];
   /** The podcast state machine, for entries with the `start-podcast` capability. */
   podcastMachineArn?: string;
+  /** Its executions (`…:execution:{machine name}:*`, and that ARN as cdk-nag writes it), for entries with the `podcast-runs` capability. */
+  podcastExecutions?: { arn: string; nagResource: string };
 }
 
 /**
@@ -193,6 +195,15 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
       case 'start-podcast':
         if (!ctx.podcastMachineArn) throw new Error(`Function ${def.id} starts podcasts but its construct gives no state machine`);
         fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [ctx.podcastMachineArn] }));
+        break;
+      case 'podcast-runs':
+        if (!ctx.podcastExecutions) throw new Error(`Function ${def.id} asks about podcast runs but its construct gives no state machine`);
+        // How a podcast's run went, nothing else: no history (it holds course text), no stopping.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['states:DescribeExecution'], resources: [ctx.podcastExecutions.arn] }));
+        Validations.of(fn.role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${ctx.podcastExecutions.nagResource}]`,
+          reason: "An execution's ARN holds its name, the podcast's id, known only per podcast: the grant covers the podcast state machine's executions and nothing else.",
+        });
         break;
       default: {
         const unknown: never = capability;

@@ -1,7 +1,8 @@
 // Podcasts (spec §2 Podcast, §4, §6, §8, §9): a two-voice episode of one file (or the whole
 // subject), written and spoken by the podcast pipeline (functions/pipelines/podcast-machine.ts).
 // Generating takes one `podcast_generation` unit on the free plan, race-free (one conditional
-// update), given back when the pipeline produces nothing; saving is Premium (`podcast_save`);
+// update), given back when the pipeline produces nothing (it failed, it could not start, or its run
+// died and the podcast was ended or deleted unfinished); saving is Premium (`podcast_save`);
 // an unsaved podcast is a draft for 24 h. Audio is served through short-lived signed URLs.
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -96,7 +97,7 @@ export const generatePodcast = userRoute({ params: subjectParams, body: podcastB
     await startPodcastPipeline({ user_id: user.id, podcast_id: id });
   } catch (err) {
     logger.error({ podcastId: id, err: err instanceof Error ? err.message : String(err) }, 'podcast could not start');
-    if (item) await removePodcast(item, now).catch(() => undefined);
+    if (item) await removePodcast(item, now, { giveBack: false }).catch(() => undefined);
     await refund(ticket);
     throw new AppError('podcast_generation_failed');
   }
@@ -127,7 +128,7 @@ export const savePodcastRoute = userRoute({ params: podcastParams }, async ({ pa
 export const putPodcastPosition = userRoute({ params: podcastParams, body: podcastPositionBody }, async ({ params, body, user }) => {
   const now = new Date();
   const item = await getPodcastOrThrow(user.id, params.podcastId, now);
-  if (item.segments_total > 0 && body.segment >= item.segments_total) throw new AppError('invalid_input', { details: 'segment' });
+  if (item.segments_total > 0 && body.segment >= item.segments_total) throw new AppError('invalid_input', { details: { fr: `segment : au plus ${item.segments_total - 1}`, en: `segment: at most ${item.segments_total - 1}` } });
   await setPosition(user.id, params.podcastId, { segment: body.segment, seconds: body.seconds }, now);
   return undefined;
 });

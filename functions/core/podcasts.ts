@@ -1,6 +1,8 @@
 // Podcast rules shared by the server and the web app: the length each duration choice stands for
 // (spec §2: short under 5 minutes, medium 5 to 10, long 10 to 15), what the script aims at inside
-// it, and the two speakers' names in each language (the voices' names in the cloud).
+// it, the two speakers' names in each language (the voices' names in the cloud), and how long the
+// pipeline's run may take before a podcast left unfinished by it (a crash, a time-out) is resumed
+// once or ended as failed.
 import type { PodcastDuration } from './views.js';
 
 /** Seconds of audio a duration choice allows, and what the script is planned for. */
@@ -24,3 +26,27 @@ export function plannedWords(duration: PodcastDuration, wordsPerMinute: readonly
 
 /** Segments synthesised at once by the pipeline's Map state. */
 export const PODCAST_SYNTHESIS_CONCURRENCY = 4;
+
+/** The longest one run of the podcast state machine may take (its `TimeoutSeconds`, in both hosts). */
+export const PODCAST_RUN_TIMEOUT_SECONDS = 30 * 60;
+/**
+ * How long a run is given to appear: the API writes the record, then starts the execution; a run
+ * younger than this whose execution cannot be found may still be starting.
+ */
+export const PODCAST_RUN_START_GRACE_SECONDS = 2 * 60;
+/** Runs a podcast gets: the first, and one more, resumed where the first stopped, if it died. */
+export const PODCAST_MAX_RUNS = 2;
+
+/**
+ * What the age of an unfinished podcast's run says, at `now` (epoch seconds): `young` (it may
+ * still be starting: leave it), `over` (past its time-out and a margin: Step Functions has ended
+ * it, whatever it became) or `ask` (only the state machine knows whether it still runs).
+ */
+export function runAge(startedAt: number, now: number): 'young' | 'ask' | 'over' {
+  const age = now - startedAt;
+  if (age < PODCAST_RUN_START_GRACE_SECONDS) return 'young';
+  return age > PODCAST_RUN_TIMEOUT_SECONDS + PODCAST_RUN_START_GRACE_SECONDS ? 'over' : 'ask';
+}
+
+/** A podcast whose run died unfinished is resumed while it has runs left, else ended as failed (its unit given back). */
+export const afterDeadRun = (runs: number): 'resume' | 'fail' => (runs < PODCAST_MAX_RUNS ? 'resume' : 'fail');

@@ -33,7 +33,7 @@ import {
 } from '../platform/store/files.js';
 import { deletePages, putPages } from '../platform/store/pages.js';
 import { findProfile } from '../platform/store/profiles.js';
-import { asFailure, describeError, ExtractionFailure, extractPdf, type Extraction } from './extraction.js';
+import { asFailure, describeError, ExtractionFailure, extractPdf, type Extraction, type ExtractOptions } from './extraction.js';
 
 export { closeExtraction, extractPdf, ExtractionFailure, warmUpExtraction, type Extraction, type ExtractOptions } from './extraction.js';
 
@@ -138,8 +138,11 @@ async function processRecord(record: S3EventRecord, owner: string, context?: Pic
   );
 }
 
-/** Downloads the object to a temporary folder, reads it, and removes the folder. */
-async function extractObject(file: FileRecord, bucket: string, key: string, deadline?: number): Promise<Extraction> {
+/**
+ * Downloads the object to a temporary folder, reads it, and removes the folder. `over` replaces
+ * extraction options (the document rebuild gives back the pages OCR read, and no OCR provider).
+ */
+export async function extractObject(file: FileRecord, bucket: string, key: string, deadline?: number, over: Partial<ExtractOptions> = {}): Promise<Extraction> {
   const dir = await mkdtemp(path.join(tmpdir(), 'revise-extract-'));
   try {
     const pdfPath = path.join(dir, 'upload.pdf');
@@ -153,6 +156,7 @@ async function extractObject(file: FileRecord, bucket: string, key: string, dead
       profileLanguage: async () => (await findProfile(file.user_id))?.language ?? null,
       deadline,
       supplied: file.supplied_text,
+      ...over,
     });
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);

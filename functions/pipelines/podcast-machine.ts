@@ -6,14 +6,16 @@
 //   WriteScript → Synthesise (a Map over the segments, at most PODCAST_SYNTHESIS_CONCURRENCY at
 //   once, each SynthesiseSegment retried with back-off) → Finalise (durations, the episode's MP3,
 //   status ready). Any failure is caught by MarkFailed (failed status with the spec's message,
-//   the unit given back, the audio removed), then the execution fails.
+//   the unit given back, the audio removed), then the execution fails. A run that ends otherwise
+//   (past its TimeoutSeconds, stopped, or lost with the laptop host that ran it) leaves its podcast
+//   to the recovery sweep (functions/pipelines/podcast-recovery.ts).
 //
 // The Map's items are the segments themselves ({index, speaker, text}): each SynthesiseSegment
 // gets its own line with the podcast's ids and language, so it never reads the podcast's record
 // (its whole script) to find what to say. Step Functions bounds a state's input at 256 KB: a
 // script whose items would pass PODCAST_ITEMS_MAX_BYTES goes through as indexes only, and its
 // segments' tasks read their line from the record (see segmentItems).
-import { PODCAST_SYNTHESIS_CONCURRENCY } from '../core/podcasts.js';
+import { PODCAST_RUN_TIMEOUT_SECONDS, PODCAST_SYNTHESIS_CONCURRENCY } from '../core/podcasts.js';
 import type { CourseLanguage } from '../engine/types.js';
 
 /** The Task states and the placeholder of the function each one invokes. */
@@ -86,6 +88,8 @@ const toFailure = [{ ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next:
 export function podcastMachineDefinition(): Record<string, unknown> {
   return {
     Comment: 'Révise podcast: script, then each segment spoken to MP3, then the episode joined',
+    // Part of the definition, so both hosts bound a run alike (CDK's `timeout` is not applied to a definition given as a string).
+    TimeoutSeconds: PODCAST_RUN_TIMEOUT_SECONDS,
     StartAt: 'WriteScript',
     States: {
       WriteScript: { ...invoke('WriteScript'), Retry: retry(1), Catch: toFailure, Next: 'Synthesise' },

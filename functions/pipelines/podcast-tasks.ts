@@ -17,17 +17,16 @@ import { concatMp3 } from '../platform/speech/mp3.js';
 import {
   deletePodcastAudio,
   episodeKey,
+  failPodcast,
   readPodcast,
   readProgress,
   readSegmentState,
-  recordFailure,
   recordReady,
   recordScript,
   recordSegment,
   scriptOf,
   segmentKey,
 } from '../platform/store/podcasts.js';
-import { refund } from '../platform/usage.js';
 
 
 const putAudio = (key: string, body: Uint8Array) =>
@@ -104,11 +103,6 @@ export async function finalise(input: PodcastExecutionInput): Promise<{ ready: b
 
 /** Any failure: the podcast says what failed, the unit is given back (once), the audio is removed. */
 export async function markFailed(input: PodcastExecutionInput & { failure?: { Error?: string; Cause?: string } }): Promise<{ failed: boolean }> {
-  const failed = await recordFailure(input.user_id, input.podcast_id, new Date());
   logger.warn({ podcastId: input.podcast_id, error: input.failure?.Error, cause: input.failure?.Cause?.slice(0, 300) }, 'podcast failed');
-  if (failed?.usage_month) {
-    await refund({ userId: input.user_id, feature: 'podcast_generation', month: failed.usage_month, figure: { feature: 'podcast_generation', used: 0, limit: null, remaining: null } });
-  }
-  await deletePodcastAudio(input.user_id, input.podcast_id);
-  return { failed: failed !== null };
+  return { failed: await failPodcast(input.user_id, input.podcast_id, new Date()) };
 }

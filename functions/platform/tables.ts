@@ -236,7 +236,10 @@ export const tables = {
    * (`expires_at`); their audio lives under the student's prefix in the uploads bucket.
    * A draft carries `draft_open = 'open'` beside its `draft_until` (both removed on save): the
    * sparse index `by-draft-end` holds the unsaved drafts alone, ordered by their end, so the daily
-   * sweep reads the expired ones (`draft_until <= now`) without a scan.
+   * sweep reads the expired ones (`draft_until <= now`) without a scan. A podcast not yet ready or
+   * failed carries `run_open = 'open'` beside `run_started` (its pipeline run's start): the sparse
+   * index `by-open-run` holds those alone (their ids and run, not their scripts), so the recovery
+   * sweep reads the runs old enough to judge without a scan.
    */
   podcasts: {
     id: 'Podcasts',
@@ -250,6 +253,12 @@ export const tables = {
         name: 'by-draft-end',
         partitionKey: { name: 'draft_open', type: 'S' },
         sortKey: { name: 'draft_until', type: 'N' },
+      },
+      {
+        name: 'by-open-run',
+        partitionKey: { name: 'run_open', type: 'S' },
+        sortKey: { name: 'run_started', type: 'N' },
+        include: ['id', 'run', 'created_at'],
       },
     ],
   },

@@ -2,8 +2,15 @@
 // functions/platform/tables.ts. Tables are created on first start and kept afterwards; when the
 // table list gains an index (dynalite cannot add one to an existing table), the table is rebuilt
 // with its items, a backup file covering the moment between delete and refill.
-import type { Server } from 'node:http';
+//
+// dynalite takes any signature (it only looks for an Authorization header), so every call is
+// checked first, as DynamoDB checks it: a SigV4 signature for `dynamodb` made with the local key
+// pair (sigv4.ts, the body hashed here), or DynamoDB's 400 (`MissingAuthenticationToken`,
+// `UnrecognizedClient`, `InvalidSignature`) and dynalite never sees the call.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,6 +28,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { TableDef } from '../../functions/platform/tables.js';
 import { dynaliteWithTableCache } from './dynalite-table-cache.js';
+import { SignatureError, verifyRequestSignature } from './sigv4.js';
+import { keepConnectionsAlive } from './transport.js';
 
 export interface LocalDynamo {
   endpoint: string;
@@ -34,7 +43,8 @@ export async function startDynamo(opts: {
   credentials: { accessKeyId: string; secretAccessKey: string };
   info: (message: string) => void;
 }): Promise<LocalDynamo> {
-  const server = dynaliteWithTableCache({ path: opts.directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const server = keepConnectionsAlive(dynaliteWithTableCache({ path: opts.directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
+  requireSignatures(server, opts.credentials);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -50,6 +60,58 @@ export async function startDynamo(opts: {
     client.destroy();
   }
   return { endpoint, close: () => closeDynalite(server) };
+}
+
+/** dynalite refuses bodies over 16 MiB; so does the check before it. */
+const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+/** DynamoDB's error type for each refusal of the signature check. */
+const SIGNATURE_ERRORS: Record<SignatureError['code'], string> = {
+  AccessDenied: 'MissingAuthenticationTokenException',
+  InvalidAccessKeyId: 'UnrecognizedClientException',
+  SignatureDoesNotMatch: 'InvalidSignatureException',
+  RequestTimeTooSkewed: 'InvalidSignatureException',
+  AuthorizationHeaderMalformed: 'IncompleteSignatureException',
+};
+
+/**
+ * Puts the signature check in front of dynalite's request handler: the body is read and hashed,
+ * the signature verified, and only then is dynalite handed the request, its body replayed.
+ */
+export function requireSignatures(server: Server, credentials: { accessKeyId: string; secretAccessKey: string }): void {
+  const dynalite = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  const reply = (res: ServerResponse, status: number, type: string, message: string) => {
+    const body = JSON.stringify({ __type: `com.amazon.coral.service#${type}`, message });
+    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'content-length': Buffer.byteLength(body) }).end(body);
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
+    });
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      if (size > MAX_REQUEST_BYTES) return reply(res, 413, 'RequestEntityTooLargeException', 'Request entity too large');
+      const body = Buffer.concat(chunks);
+      try {
+        verifyRequestSignature(req, credentials, new Date(), { service: 'dynamodb', payloadHash: createHash('sha256').update(body).digest('hex') });
+      } catch (err) {
+        if (!(err instanceof SignatureError)) throw err;
+        return reply(res, 400, SIGNATURE_ERRORS[err.code], err.message);
+      }
+      // Stopping: dynalite's store may be closing, and the caller is going away with the host.
+      if (!server.listening) return res.destroy();
+      // What dynalite reads of a request: its headers, method, URL and body events, replayed at
+      // once (no tick between this check and dynalite's own bookkeeping of the call).
+      const replayed = Object.assign(new EventEmitter(), { headers: req.headers, method: req.method, url: req.url });
+      for (const handler of dynalite) handler(replayed as unknown as IncomingMessage, res);
+      if (body.length) replayed.emit('data', body);
+      replayed.emit('end');
+    });
+  });
 }
 
 function closeDynalite(server: Server): Promise<void> {

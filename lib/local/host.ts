@@ -17,7 +17,7 @@ import { resetConfig } from '../../functions/platform/config.js';
 import { resetClients } from '../../functions/platform/clients.js';
 import { parseWebConfig, type WebConfig } from '../../functions/core/web-config.js';
 import { errorMessage } from '../../functions/core/errors.js';
-import { createApiGateway, MAX_BODY_BYTES } from './api-gateway.js';
+import { createApiGateway, forGateway, MAX_BODY_BYTES } from './api-gateway.js';
 import { startCognito, type LocalCognito } from './cognito.js';
 import { startDynamo, type LocalDynamo } from './dynamo.js';
 import { openMailbox, type Mailbox, type MailMessage, type StoredMailbox } from './mailbox.js';
@@ -25,7 +25,7 @@ import { startStorage, type LocalStorage, type ObjectCreatedListener } from './s
 import { mountFunctions, type MountedFunctions } from './triggers.js';
 import { startLocalStepFunctions, type LocalStepFunctions } from './stepfunctions.js';
 import { startLocalSes, type LocalSes } from './ses.js';
-import { answerClientError, headerLang, readBody, refuseBody, sendError } from './transport.js';
+import { answerClientError, headerLang, keepConnectionsAlive, readBody, refuseBody, sendError } from './transport.js';
 import { handleStripePages } from './stripe-pages.js';
 import { STANDIN_API_KEY, startStripeStandIn, type StripeStandIn } from './stripe-standin.js';
 import { mailboxPage, sendHtml, serveStatic } from './web.js';
@@ -70,7 +70,14 @@ export interface LocalHost {
   environment: Readonly<Record<string, string>>;
   /** Settles once the background warm-up (PDFium, the study engine's modules) is over, whatever its outcome. */
   warmedUp: Promise<void>;
+  /** Stops once the work in progress (extractions, podcast executions, scheduled jobs) is over. */
   stop(): Promise<void>;
+  /**
+   * Stops at once, as a killed process would (SIGKILL, a laptop out of battery): podcast executions
+   * are abandoned where they are and background work is not waited for; the embedded services are
+   * closed so that a new host can open the same data directory.
+   */
+  kill(): Promise<void>;
 }
 
 /**
@@ -92,7 +99,7 @@ export const LOCAL_MAIL_FROM = 'rappels@revise.local';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** s3rver checks request signatures against this key pair; dynalite and cognito-local accept any. */
+/** Storage and DynamoDB check request signatures against this key pair (sigv4.ts); cognito-local accepts any. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -164,18 +171,19 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     return work;
   };
 
-  const closeAll = async () => {
+  const closeAll = async (how: { abandon?: boolean } = {}) => {
     clearTimeout(warmUp);
     warmedUp();
     mounted?.stop();
+    if (how.abandon) stepFunctions?.abandon();
     // Before the servers: its last webhooks go to the API.
     await stripeStandIn?.close().catch((err: unknown) => warn('Stopping the Stripe stand-in failed', err));
     await Promise.all(servers.map(closeServer));
-    await stepFunctions?.idle();
+    if (!how.abandon) await stepFunctions?.idle();
     await stepFunctions?.close().catch((err: unknown) => warn('Stopping the Step Functions stand-in failed', err));
     await ses?.close().catch((err: unknown) => warn('Stopping the SES stand-in failed', err));
     await vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
-    while (background.size) await Promise.allSettled([...background]);
+    while (background.size && !how.abandon) await Promise.allSettled([...background]);
     if (extractionModule) await (await extractionModule).closeExtraction().catch((err: unknown) => warn('Stopping the extraction workers failed', err));
     // The speech worker threads, if a podcast was spoken.
     if (stepFunctions?.executions().length) await (await import('../../functions/platform/speech/index.js')).closeSpeech().catch((err: unknown) => warn('Stopping the speech workers failed', err));
@@ -326,7 +334,8 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     handle = async (req, res) => {
       const reqUrl = new URL(req.url ?? '/', 'http://localhost');
       const p = reqUrl.pathname;
-      if (p === '/api' || p.startsWith('/api/')) return api(req, res, reqUrl);
+      // On the raw path (api-gateway.ts): a dot segment anywhere gets the gateway's 404, never resolved into another path.
+      if (forGateway(req.url ?? '/')) return api(req, res, reqUrl);
       if (p === '/cognito' || p.startsWith('/cognito/')) return handleCognito(req, res, reqUrl, pool, url);
       if (p === '/config.json') return sendJson(res, 200, webConfig(req));
       if (stripeStandIn && p.startsWith('/dev/stripe/') && (await handleStripePages(req, res, reqUrl, stripeStandIn))) return;
@@ -374,6 +383,10 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     warmedUp: warmed,
     stop() {
       stopping ??= closeAll();
+      return stopping;
+    },
+    kill() {
+      stopping ??= closeAll({ abandon: true });
       return stopping;
     },
   };
@@ -441,9 +454,8 @@ async function handleCognito(req: IncomingMessage, res: ServerResponse, reqUrl: 
 async function listenLoopback(port: number, onRequest: (req: IncomingMessage, res: ServerResponse) => void, warn: (m: string) => void): Promise<Server[]> {
   const listen = (host: string, p: number) =>
     new Promise<Server>((resolve, reject) => {
-      const server = createServer(onRequest);
+      const server = keepConnectionsAlive(createServer(onRequest));
       server.on('clientError', answerClientError);
-      server.keepAliveTimeout = 5_000;
       server.once('error', reject);
       server.listen(p, host, () => {
         server.off('error', reject);

@@ -33,6 +33,12 @@ declare module 's3rver' {
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
     httpServer?: import('node:http').Server;
+    /** Creates the configured buckets (and their CORS rules), as run() does before listening. */
+    configureBuckets(): Promise<void>;
+    /** Its request handler (Koa's callback), to serve from another server. */
+    getMiddleware(): import('node:http').RequestListener;
+    /** Its winston logger, which run()'s server closes when it closes. */
+    logger: { close(): void };
   }
   export default S3rver;
 }

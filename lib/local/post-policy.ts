@@ -25,10 +25,10 @@ const UNCHECKED_FIELDS = new Set(['policy', 'x-amz-signature', 'file']);
 
 type Condition = Record<string, unknown> | unknown[];
 
-/** The SigV4 signing key of `secret` for a day and a region, for S3. */
-export function signingKey(secret: string, date: string, region: string): Buffer {
+/** The SigV4 signing key of `secret` for a day, a region and a service (S3 unless another is named). */
+export function signingKey(secret: string, date: string, region: string, service = 's3'): Buffer {
   const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-  return hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), 's3'), 'aws4_request');
+  return hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
 }
 
 /**

@@ -1,11 +1,13 @@
-// Signature Version 4 as S3 checks it, for the laptop's storage: s3rver answers unsigned requests
-// (and does not check V4 signatures at all), so without this any local process could read or list
-// every student's files, where the cloud bucket is private. Both forms are verified with the secret
-// key: the Authorization header the SDK sends, and the query of a presigned URL (X-Amz-Algorithm,
+// Signature Version 4 as S3 and DynamoDB check it, for the laptop's storage and tables: s3rver
+// answers unsigned requests (and does not check V4 signatures at all) and dynalite takes any
+// signature, so without this any local process could read or list every student's files and rows,
+// where the cloud bucket and tables are private. Both forms are verified with the secret key: the
+// Authorization header the SDK sends, and the query of a presigned URL (X-Amz-Algorithm,
 // X-Amz-Credential, X-Amz-Date, X-Amz-Expires, X-Amz-SignedHeaders, X-Amz-Signature).
 // https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-authenticating-requests.html
-// The payload hash is taken as the client declared it (x-amz-content-sha256, or UNSIGNED-PAYLOAD
-// for presigned URLs): it is part of what is signed, but the body is not hashed again here.
+// For S3 the payload hash is taken as the client declared it (x-amz-content-sha256, or
+// UNSIGNED-PAYLOAD for presigned URLs): it is part of what is signed, but the body is not hashed
+// again here. DynamoDB's clients declare none: the caller hashes the body and passes it.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { signingKey } from './post-policy.js';
@@ -55,14 +57,23 @@ interface Parsed {
   payloadHash: string;
 }
 
+export interface SignedService {
+  /** The service the credential scope must name. */
+  service: 's3' | 'dynamodb';
+  /** The body's SHA-256 in hex, for services whose clients do not declare it (DynamoDB). */
+  payloadHash?: string;
+}
+
 /**
  * Throws SignatureError unless the request carries a valid SigV4 signature made with
- * `credentials` (as the header or as a presigned URL's query), current at `now`.
+ * `credentials` (as the header or as a presigned URL's query), current at `now`, for S3 unless
+ * another service is named.
  */
 export function verifyRequestSignature(
   req: { method?: string; url?: string; headers: IncomingHttpHeaders },
   credentials: { accessKeyId: string; secretAccessKey: string },
   now: Date,
+  target: SignedService = { service: 's3' },
 ): void {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
@@ -84,10 +95,10 @@ export function verifyRequestSignature(
   }
   if (authorization && presigned) throw new SignatureError('AccessDenied', 'Only one auth mechanism allowed');
 
-  const parsed = presigned ? parseQuery(param) : parseHeader(authorization as string, req.headers);
+  const parsed = presigned ? parseQuery(param, target.payloadHash) : parseHeader(authorization as string, req.headers, target.payloadHash);
   const [keyId, date, region, service, terminator] = parsed.scope.split('/');
   if (keyId !== credentials.accessKeyId) throw new SignatureError('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-  if (!date || date !== parsed.amzDate.slice(0, 8) || !region || service !== 's3' || terminator !== 'aws4_request') {
+  if (!date || date !== parsed.amzDate.slice(0, 8) || !region || service !== target.service || terminator !== 'aws4_request') {
     throw new SignatureError('AuthorizationHeaderMalformed', 'The credential scope is malformed');
   }
 
@@ -116,7 +127,7 @@ export function verifyRequestSignature(
       return `${name}:${text.trim().replace(/\s+/g, ' ')}\n`;
     })
     .join('');
-  const key = signingKey(credentials.secretAccessKey, date, region);
+  const key = cachedSigningKey(credentials.secretAccessKey, date, region, target.service);
   const given = Buffer.from(parsed.signature, 'hex');
   // S3 signs the path as sent, encoded once; clients that leave a character unencoded sign it so.
   const paths = new Set([rawPath.split('/').map((segment) => encode(decode(segment))).join('/'), rawPath]);
@@ -129,7 +140,20 @@ export function verifyRequestSignature(
   throw new SignatureError('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
 }
 
-function parseQuery(param: (name: string) => string | undefined): Parsed {
+/** Signing keys change once a day per region and service: the last few are kept (DynamoDB checks one per call). */
+const signingKeys = new Map<string, Buffer>();
+function cachedSigningKey(secret: string, date: string, region: string, service: string): Buffer {
+  const id = `${secret}\n${date}\n${region}\n${service}`;
+  let key = signingKeys.get(id);
+  if (!key) {
+    if (signingKeys.size >= 16) signingKeys.clear();
+    key = signingKey(secret, date, region, service);
+    signingKeys.set(id, key);
+  }
+  return key;
+}
+
+function parseQuery(param: (name: string) => string | undefined, bodyHash: string | undefined): Parsed {
   if (param('X-Amz-Algorithm') !== ALGORITHM) throw new SignatureError('AccessDenied', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
   const scope = param('X-Amz-Credential');
   const amzDate = param('X-Amz-Date');
@@ -138,10 +162,10 @@ function parseQuery(param: (name: string) => string | undefined): Parsed {
   if (!scope || !amzDate || !signedHeaders || !signature || param('X-Amz-Expires') === undefined) {
     throw new SignatureError('AccessDenied', 'Query-string authentication requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.');
   }
-  return { scope, amzDate, signedHeaders: signedHeaders.split(';'), signature, payloadHash: param('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD' };
+  return { scope, amzDate, signedHeaders: signedHeaders.split(';'), signature, payloadHash: bodyHash ?? param('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD' };
 }
 
-function parseHeader(authorization: string, headers: IncomingHttpHeaders): Parsed {
+function parseHeader(authorization: string, headers: IncomingHttpHeaders, bodyHash: string | undefined): Parsed {
   if (!authorization.startsWith(`${ALGORITHM} `)) throw new SignatureError('AccessDenied', 'Only AWS4-HMAC-SHA256 signatures are accepted');
   const fields = new Map<string, string>();
   for (const part of authorization.slice(ALGORITHM.length).split(',')) {
@@ -152,7 +176,7 @@ function parseHeader(authorization: string, headers: IncomingHttpHeaders): Parse
   const signedHeaders = fields.get('SignedHeaders');
   const signature = fields.get('Signature');
   const amzDate = typeof headers['x-amz-date'] === 'string' ? headers['x-amz-date'] : undefined;
-  const payloadHash = typeof headers['x-amz-content-sha256'] === 'string' ? headers['x-amz-content-sha256'] : undefined;
+  const payloadHash = bodyHash ?? (typeof headers['x-amz-content-sha256'] === 'string' ? headers['x-amz-content-sha256'] : undefined);
   if (!scope || !signedHeaders || !signature) throw new SignatureError('AuthorizationHeaderMalformed', 'The authorization header is malformed');
   if (!amzDate || !payloadHash) throw new SignatureError('AccessDenied', 'Missing x-amz-date or x-amz-content-sha256');
   return { scope, amzDate, signedHeaders: signedHeaders.split(';'), signature, payloadHash };

@@ -4,9 +4,10 @@
 // execution runs the one ASL definition (functions/pipelines/podcast-machine.ts) with
 // aws-local-stepfunctions, in-process; its Task states are answered by the registry's task
 // handlers of the same state name, called as Lambda's invoke integration would call them
-// (`{FunctionName, Payload}` in, `{Payload}` out). Executions are kept in memory (a restart ends
-// the ones running, as a laptop that sleeps would; their podcasts stay failed-or-in-progress
-// until the next run marks them, see README).
+// (`{FunctionName, Payload}` in, `{Payload}` out). Executions are kept in memory: a host that
+// stops waits for the ones running, a host killed loses them (after a restart DescribeExecution
+// does not find them), and the podcast recovery sweep resumes or fails their podcasts
+// (functions/pipelines/podcast-recovery.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './loopback.js';
 import { podcastMachineJson, podcastTaskStates, type PodcastTaskState } from '../../functions/pipelines/podcast-machine.js';
@@ -21,6 +22,8 @@ export interface LocalStepFunctions {
   idle(): Promise<void>;
   /** Every execution started, with its status. */
   executions(): { arn: string; name: string; status: 'RUNNING' | 'SUCCEEDED' | 'FAILED'; startedAt: Date; stoppedAt?: Date }[];
+  /** Stops every running execution where it is, as a killed process would: no task is called any more (one already called is not waited for). */
+  abandon(): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ interface Execution {
   error?: string;
   cause?: string;
   done: Promise<void>;
+  abort: () => void;
 }
 
 export async function startLocalStepFunctions(opts: {
@@ -51,11 +55,16 @@ export async function startLocalStepFunctions(opts: {
   const definition = JSON.parse(podcastMachineJson(Object.fromEntries(Object.entries(podcastTaskStates).map(([state, placeholder]) => [placeholder, state]))));
   const machine = new StateMachine(definition, { validationOptions: { checkArn: false } });
   const executions = new Map<string, Execution>();
+  // Set by abandon(): no task is called any more. An aborted execution's Map still starts the
+  // items it had queued (aws-local-stepfunctions 3.0.0 checks the abort only between states), and
+  // a killed process would call nothing.
+  let abandoned = false;
 
   const overrides = Object.fromEntries(
     (Object.keys(podcastTaskStates) as PodcastTaskState[]).map((state) => [
       state,
       async (input: unknown) => {
+        if (abandoned) return new Promise<never>(() => undefined);
         const { Payload } = input as { FunctionName: string; Payload: unknown };
         const handler = await opts.taskHandler(state);
         return { Payload: ((await handler(Payload)) ?? null) as never };
@@ -75,7 +84,7 @@ export async function startLocalStepFunctions(opts: {
     }
     const input = body.input ?? '{}';
     const run = machine.run(JSON.parse(input), { overrides: { taskResourceLocalHandlers: overrides } });
-    const execution: Execution = { arn, name, input, status: 'RUNNING', startedAt: new Date(), done: Promise.resolve() };
+    const execution: Execution = { arn, name, input, status: 'RUNNING', startedAt: new Date(), done: Promise.resolve(), abort: () => run.abort() };
     execution.done = opts.track(
       run.result.then(
         (output) => {
@@ -136,6 +145,10 @@ export async function startLocalStepFunctions(opts: {
       while ([...executions.values()].some((e) => e.status === 'RUNNING')) await Promise.allSettled([...executions.values()].map((e) => e.done));
     },
     executions: () => [...executions.values()].map(({ arn, name, status, startedAt, stoppedAt }) => ({ arn, name, status, startedAt, stoppedAt })),
+    abandon() {
+      abandoned = true;
+      for (const e of executions.values()) if (e.status === 'RUNNING') e.abort();
+    },
     close,
   };
 }

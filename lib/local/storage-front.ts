@@ -5,14 +5,15 @@
 // s3rver is then told, and announces the ObjectCreated:Post event like its own writes. The bucket
 // is private as in S3: every other request (reads, lists, deletes, the SDK's calls) must carry a
 // valid SigV4 signature, in its Authorization header or as a presigned URL (sigv4.ts), and is then
-// passed to s3rver as it is; CORS preflights pass unsigned. Temporary files of uploads that never
+// handed as it is to s3rver's request handler, in-process (s3rver has no port of its own); CORS
+// preflights pass unsigned. Temporary files of uploads that never
 // completed (a client gone, the host stopped mid-upload) are removed after the failure and when
 // the storage starts.
 import busboy from 'busboy';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
@@ -21,7 +22,7 @@ import { once } from 'node:events';
 import type S3rver from 's3rver';
 import { PolicyError, verifyPostPolicy, type SizeRange } from './post-policy.js';
 import { SignatureError, verifyRequestSignature } from './sigv4.js';
-import { refuseBody } from './transport.js';
+import { keepConnectionsAlive, refuseBody } from './transport.js';
 
 // s3rver's own models, so that the notification is the one s3rver sends for its own writes.
 type ModelCtor = new (...args: unknown[]) => object;
@@ -175,9 +176,8 @@ function writeInto(part: Readable, target: UploadFile): Promise<void> {
 }
 
 export async function startStorageFront(opts: {
+  /** s3rver, its buckets configured; it serves the requests that pass the checks here. */
   s3rver: S3rver;
-  /** Where s3rver listens. */
-  target: AddressInfo;
   bucket: string;
   origins: string[];
   credentials: { accessKeyId: string; secretAccessKey: string };
@@ -273,22 +273,9 @@ export async function startStorageFront(opts: {
     announce(req, object);
   }
 
-  function proxy(req: IncomingMessage, res: ServerResponse): void {
-    const upstream = httpRequest(
-      { host: opts.target.address, port: opts.target.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/xml' });
-      res.end(xml('InternalError', 'Storage is unavailable'));
-    });
-    req.pipe(upstream);
-  }
+  const s3rver = opts.s3rver.getMiddleware();
 
-  const server = createServer((req, res) => {
+  const server = keepConnectionsAlive(createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0].replace(/\/+$/, '');
     const isUpload = req.method === 'POST' && pathname === `/${opts.bucket}` && /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
     if (!isUpload) {
@@ -301,7 +288,7 @@ export async function startStorageFront(opts: {
           return;
         }
       }
-      proxy(req, res);
+      void s3rver(req, res);
       return;
     }
     receivePost(req, res).catch((err: unknown) => {
@@ -311,7 +298,7 @@ export async function startStorageFront(opts: {
       // Whatever the client still sends is not read: the connection closes after the answer.
       req.resume();
     });
-  });
+  }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -3,11 +3,12 @@
 // s3rver announces every write; ObjectCreated notifications are passed on in the shape S3 sends
 // to Lambda (keys URL-encoded, spaces as '+').
 //
-// In front of s3rver stands a small server of ours (storage-front.ts) that takes browser uploads
-// (POST with a signed policy) itself: it checks the policy as S3 does, which s3rver does not, and
-// streams the file to disk about twice as fast as s3rver's parser. Every other request is passed
-// to s3rver unchanged.
-import type { AddressInfo } from 'node:net';
+// s3rver never listens on a port of its own: a small server of ours (storage-front.ts) is the only
+// way in. It takes browser uploads (POST with a signed policy) itself: it checks the policy as S3
+// does, which s3rver does not, and streams the file to disk about twice as fast as s3rver's parser.
+// Every other request must carry a valid signature and is then handed, unchanged, to s3rver's
+// request handler in the same process (a raw s3rver port would list and serve every object to
+// any local process, unsigned).
 import S3rver from 's3rver';
 import type { S3Event } from 'aws-lambda';
 import { uploadsCorsRule } from '../shared-definitions.js';
@@ -52,8 +53,6 @@ export async function startStorage(opts: {
   warn: (message: string, err?: unknown) => void;
 }): Promise<LocalStorage> {
   const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
     silent: true,
     directory: opts.directory,
     vhostBuckets: false,
@@ -78,10 +77,10 @@ export async function startStorage(opts: {
   });
   // s3rver (Koa) reports request errors here; without a listener they go to stderr.
   server.on('error', () => undefined);
-  const address = (await server.run()) as AddressInfo;
+  // The bucket and its CORS rule, as `run()` would make them, without its listening server.
+  await server.configureBuckets();
   const front = await startStorageFront({
     s3rver: server,
-    target: address,
     bucket: opts.bucket,
     origins: opts.origins,
     credentials: opts.credentials,
@@ -96,9 +95,7 @@ export async function startStorage(opts: {
     async close() {
       listeners.clear();
       await front.close();
-      const closing = server.close();
-      server.httpServer?.closeAllConnections();
-      await closing;
+      server.logger.close();
     },
   };
 }

@@ -29,6 +29,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { addMonths } from '../../functions/core/premium.js';
+import { keepConnectionsAlive } from './transport.js';
 
 /** The stand-in's Premium price (spec §9): what STRIPE_PRICE_ID is on the laptop. */
 export const STANDIN_PRICE_ID = 'price_revise_premium_monthly';
@@ -614,14 +615,14 @@ export async function startStripeStandIn(opts: StripeStandInOptions): Promise<St
     send(res, status, body);
   }
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = keepConnectionsAlive(createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     handleApi(req, res, url).catch((err: unknown) => {
       opts.warn('The Stripe stand-in failed a request', err);
       if (!res.headersSent) send(res, 500, { error: { type: 'api_error', message: 'Stand-in failure' } });
       else res.end();
     });
-  });
+  }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

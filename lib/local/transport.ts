@@ -1,11 +1,12 @@
 // How the laptop host refuses what it cannot serve, so that every refusal reaches the client as a
-// JSON error it can read (the API's `{error: {code, message}}`), never as a bare status or a reset:
+// JSON error it can read (the API's `{error: {code, message}}`), never as a bare status or a reset,
+// and how long its servers keep an idle connection for clients that reuse it (keepConnectionsAlive):
 // - request lines and headers past Node's limit, and other malformed requests, are answered by the
 //   server's `clientError` handler with a complete HTTP/1.1 response before the socket closes;
 // - an oversized body is answered at once, then the rest of it is read and dropped (up to a cap,
 //   for a while) before the connection closes. Closing a socket with unread bytes makes the kernel
 //   reset the connection, and a reset can destroy the answer before the client has read it.
-import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { catalogue, errorMessage, toLang, type ErrorCode, type Lang } from '../../functions/core/errors.js';
 
@@ -13,6 +14,26 @@ import { catalogue, errorMessage, toLang, type ErrorCode, type Lang } from '../.
 export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 /** How long a refused body is read and dropped before the connection is cut anyway. */
 export const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * How long the host's servers keep an idle kept-alive connection. Node's default, 5 s, is also the
+ * idle time after which Node's own client stops reusing a socket (http.globalAgent's `timeout`,
+ * 5 s since Node 19; undici's default is 4 s): a client picking a socket at that instant, or a bit
+ * later on a loaded machine whose timers run late, writes its request as the server closes the
+ * socket, and gets a connection reset instead of an answer. Servers that clients pool connections
+ * to keep them well past the clients' idle time (load balancers: 60 s); the server advertises it
+ * (`Keep-Alive: timeout=65`), so clients that read the hint close first.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Above the keep-alive time-out, so that the wait for the next request's headers never cuts an idle connection first. */
+export const HEADERS_TIMEOUT_MS = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+
+/** Sets a server's keep-alive and headers time-outs (see KEEP_ALIVE_TIMEOUT_MS); stopping still ends idle connections at once (closeAllConnections). */
+export function keepConnectionsAlive<S extends Server>(server: S): S {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  return server;
+}
 
 /** The API's error body: `{error: {code, message}}`, in the catalogue's words. */
 export function errorBody(code: ErrorCode, lang: Lang, params: Record<string, string | number> = {}): string {

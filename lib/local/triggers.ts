@@ -4,9 +4,10 @@
 //   storage   → s3rver's ObjectCreated events call the handler with the S3 event;
 //   cognito   → cognito-local's trigger invocations call the handler with the Cognito event;
 //   task      → the laptop's Step Functions (lib/local/stepfunctions.ts) call it by state name;
-//   schedule  → croner runs the handler on the same fields in the same time zone, with the
-//               scheduled time as EventBridge Scheduler gives it; `catchUp` entries also run once
-//               at start (a month missed while the laptop was off).
+//   schedule  → croner runs the handler on the same fields in the same time zone (EventBridge's
+//               `0/5` written as croner's `0-59/5`), with the scheduled time as EventBridge
+//               Scheduler gives it; `catchUp` entries also run once at start (a month missed while
+//               the laptop was off, podcast runs lost when it stopped).
 // A trigger kind this module does not know is a type error (the switch is exhaustive) and an
 // error at start.
 import { randomUUID } from 'node:crypto';
@@ -37,9 +38,13 @@ export interface MountedFunctions {
   stop(): void;
 }
 
+/** Each field's last value, for EventBridge's `start/step`, which croner writes `start-last/step`. */
+const FIELD_LAST = { minute: 59, hour: 23, day: 31, month: 12 } as const;
+
 /** croner's pattern for a schedule's fields: `minute hour day month weekday`. */
 export function cronPattern(cron: CronFields): string {
-  return `${cron.minute} ${cron.hour} ${cron.day} ${cron.month} *`;
+  const field = (name: keyof typeof FIELD_LAST) => cron[name].replace(/^(\d+)\/(\d+)$/, (_, start: string, step: string) => `${start}-${FIELD_LAST[name]}/${step}`);
+  return `${field('minute')} ${field('hour')} ${field('day')} ${field('month')} *`;
 }
 
 export function mountFunctions(defs: readonly FunctionDef[], services: TriggerHostServices): MountedFunctions {

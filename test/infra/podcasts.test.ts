@@ -1,7 +1,8 @@
 // The podcast pipeline in the template: the state machine is the one definition the laptop runs
 // (its placeholders filled with the task functions), bounded concurrency over items that carry each
 // segment's line, retries with back-off and a catch to MarkFailed; Polly only for the synthesiser, StartExecution on this machine only for
-// the API; logging and tracing on; cdk-nag finds nothing.
+// the API and the recovery sweep (which resumes a run that died), DescribeExecution on its
+// executions for both; logging and tracing on; cdk-nag finds nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,14 +68,20 @@ describe('the podcast state machine', () => {
     expect(states.Failed.Type).toBe('Fail');
   });
 
-  it('lets only the synthesiser speak with Polly, and only the API start this machine', () => {
+  it('lets only the synthesiser speak with Polly, and only the API and the recovery sweep start this machine and ask how its runs went', () => {
     const polly = (id: string) => statementsOf(id).filter((s) => JSON.stringify(s.Action).includes('polly:'));
     expect(polly(fnId('synthesiseSegment'))).toEqual([expect.objectContaining({ Action: 'polly:SynthesizeSpeech', Effect: 'Allow' })]);
     for (const h of ['writeScript', 'finalise', 'markFailed']) expect(polly(fnId(h))).toEqual([]);
     const [[machineId]] = ofType('AWS::StepFunctions::StateMachine');
     const apiId = ofType('AWS::Lambda::Function').find(([, f]) => f.Properties.Description === 'Serves every route of the HTTP API')![0];
-    const start = statementsOf(apiId).filter((s) => JSON.stringify(s.Action).includes('states:'));
-    expect(start).toEqual([expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: machineId } })]);
+    const executions = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':states:eu-west-3:123456789012:execution:', { 'Fn::GetAtt': [machineId, 'Name'] }, ':*']] };
+    const states = (id: string) => statementsOf(id).filter((s) => JSON.stringify(s.Action).includes('states:'));
+    expect(states(apiId)).toEqual([
+      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: machineId } }),
+      expect.objectContaining({ Action: 'states:DescribeExecution', Resource: executions }),
+    ]);
+    const withStates = ofType('AWS::Lambda::Function').filter(([id]) => states(id).length > 0);
+    expect(withStates.map(([, f]) => String(f.Properties.Description).split(' ')[0]).sort()).toEqual(['Resumes,', 'Serves']);
     expect(json.Resources[apiId].Properties.Environment.Variables.PODCAST_STATE_MACHINE_ARN).toEqual({ Ref: machineId });
     expect(json.Resources[fnId('synthesiseSegment')].Properties.Environment.Variables.SPEECH_PROVIDER).toBe('polly');
   });

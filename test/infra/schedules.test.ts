@@ -3,7 +3,10 @@
 // and send e-mail from the deployment's SES identity only, with its sender configured; without a
 // sender it gets no SES permission at all. The podcast draft sweep: daily at 03:30 Paris time, the
 // Podcasts table's sparse index of drafts by their end, and a function that may use that table
-// and its index only and list and delete podcast audio only. cdk-nag finds nothing.
+// and its indexes and the Usage table (a unit given back) only, and list and delete podcast audio
+// only. The podcast recovery sweep: every 5 minutes, the sparse index of unfinished runs (keys,
+// ids and run numbers only, no scripts), and a function that may also ask how the podcast state
+// machine's runs went and start one, nothing else of Step Functions. cdk-nag finds nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,30 +139,102 @@ describe('the podcast draft sweep', () => {
         ],
         Projection: { ProjectionType: 'ALL' },
       },
+      {
+        IndexName: 'by-open-run',
+        KeySchema: [
+          { AttributeName: 'run_open', KeyType: 'HASH' },
+          { AttributeName: 'run_started', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['id', 'run', 'created_at'] },
+      },
     ]);
-    expect(table.Properties.AttributeDefinitions).toEqual(expect.arrayContaining([{ AttributeName: 'draft_until', AttributeType: 'N' }]));
+    expect(table.Properties.AttributeDefinitions).toEqual(expect.arrayContaining([{ AttributeName: 'draft_until', AttributeType: 'N' }, { AttributeName: 'run_started', AttributeType: 'N' }]));
     expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
   });
 
-  it('may use the Podcasts table and its index, and list and delete podcast audio, nothing more', () => {
+  it('may use the Podcasts table, its indexes and the Usage table, and list and delete podcast audio, nothing more', () => {
     const [id, fn] = sweepFn(withSender.json);
-    const [tableId] = podcastsTable(withSender.json);
-    const [bucketId] = ofType(withSender.json, 'AWS::S3::Bucket').find(([, r]) => r.Properties.CorsConfiguration !== undefined)!;
     const statements = statementsOf(withSender.json, id);
-    const dynamo = statements.filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
-    expect(dynamo).toHaveLength(1);
-    expect(dynamo[0].Action).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
-    expect(dynamo[0].Resource).toEqual([
-      { 'Fn::GetAtt': [tableId, 'Arn'] },
-      { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/by-draft-end']] },
-    ]);
-    const s3 = statements.filter((s) => JSON.stringify(s.Action).includes('s3:'));
-    expect(s3).toEqual([
-      expect.objectContaining({ Action: 's3:ListBucket', Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] }, Condition: { StringLike: { 's3:prefix': '*/podcasts/*' } } }),
-      expect.objectContaining({ Action: 's3:DeleteObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*/podcasts/*']] } }),
-    ]);
+    expectPodcastTables(withSender.json, statements);
+    expectPodcastAudio(withSender.json, statements);
     const others = statements.filter((s) => !/dynamodb:|s3:|logs:|xray:/.test(JSON.stringify(s.Action)));
     expect(others).toEqual([]);
-    expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(['NODE_OPTIONS', 'TABLE_PODCASTS', 'UPLOADS_BUCKET']);
+    expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(['NODE_OPTIONS', 'TABLE_PODCASTS', 'TABLE_USAGE', 'UPLOADS_BUCKET']);
+  });
+});
+
+const tableOf = (json: Json, name: string): string => {
+  const found = ofType(json, 'AWS::DynamoDB::Table').filter(([id]) => id.includes(name));
+  expect(found).toHaveLength(1);
+  return found[0][0];
+};
+
+/** Read and write on the Podcasts table and its two indexes, and on the Usage table (and its index), as two statements. */
+const expectPodcastTables = (json: Json, statements: Json[]) => {
+  const podcasts = tableOf(json, 'Podcasts');
+  const usage = tableOf(json, 'Usage');
+  const dynamo = statements.filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
+  expect(dynamo).toHaveLength(2);
+  for (const s of dynamo) expect(s.Action).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
+  expect(dynamo.map((s) => s.Resource)).toEqual(
+    expect.arrayContaining([
+      [
+        { 'Fn::GetAtt': [podcasts, 'Arn'] },
+        { 'Fn::Join': ['', [{ 'Fn::GetAtt': [podcasts, 'Arn'] }, '/index/by-draft-end']] },
+        { 'Fn::Join': ['', [{ 'Fn::GetAtt': [podcasts, 'Arn'] }, '/index/by-open-run']] },
+      ],
+      [{ 'Fn::GetAtt': [usage, 'Arn'] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [usage, 'Arn'] }, '/index/by-month']] }],
+    ]),
+  );
+};
+
+/** Listing and deleting under `*\/podcasts/*` of the uploads bucket, nothing else of it. */
+const expectPodcastAudio = (json: Json, statements: Json[]) => {
+  const [bucketId] = ofType(json, 'AWS::S3::Bucket').find(([, r]) => r.Properties.CorsConfiguration !== undefined)!;
+  const s3 = statements.filter((s) => JSON.stringify(s.Action).includes('s3:'));
+  expect(s3).toEqual([
+    expect.objectContaining({ Action: 's3:ListBucket', Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] }, Condition: { StringLike: { 's3:prefix': '*/podcasts/*' } } }),
+    expect.objectContaining({ Action: 's3:DeleteObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*/podcasts/*']] } }),
+  ]);
+};
+
+describe('the podcast recovery sweep', () => {
+  const recoveryFn = (json: Json): [string, Json] => {
+    const found = ofType(json, 'AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).startsWith('Resumes, or ends as failed'));
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+  const machine = (json: Json): string => {
+    const found = ofType(json, 'AWS::StepFunctions::StateMachine');
+    expect(found).toHaveLength(1);
+    return found[0][0];
+  };
+
+  it('runs every 5 minutes (Paris time, as every schedule), retried, with failures kept', () => {
+    expectScheduled(withSender.json, recoveryFn(withSender.json)[0], 'cron(0/5 * * * ? *)');
+  });
+
+  it("may ask how the podcast machine's runs went and start one, use the podcast and usage tables, and list and delete podcast audio, nothing more", () => {
+    const [id, fn] = recoveryFn(withSender.json);
+    const machineId = machine(withSender.json);
+    const statements = statementsOf(withSender.json, id);
+    expectPodcastTables(withSender.json, statements);
+    expectPodcastAudio(withSender.json, statements);
+    const states = statements.filter((s) => JSON.stringify(s.Action).includes('states:'));
+    expect(states).toEqual([
+      expect.objectContaining({
+        Action: 'states:DescribeExecution',
+        Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':states:eu-west-3:123456789012:execution:', { 'Fn::GetAtt': [machineId, 'Name'] }, ':*']] },
+      }),
+      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: machineId } }),
+    ]);
+    const others = statements.filter((s) => !/dynamodb:|s3:|states:|logs:|xray:/.test(JSON.stringify(s.Action)));
+    expect(others).toEqual([]);
+    expect(fn.Properties.Environment.Variables.PODCAST_STATE_MACHINE_ARN).toEqual({ Ref: machineId });
+  });
+
+  it('bounds each run of the state machine in its definition', () => {
+    const definition = JSON.stringify(withSender.json.Resources[machine(withSender.json)].Properties.DefinitionString);
+    expect(definition).toContain('\\"TimeoutSeconds\\":1800');
   });
 });

@@ -4,8 +4,8 @@
 // the free plan's fourth podcast of the month is refused and costs nothing; a speech failure half
 // way leaves the podcast failed with its unit given back and no audio object; ownership, saving
 // (Premium), the listening position and deletion; a podcast deleted while its segments are spoken
-// keeps no audio and its queued segments are not spoken, and a segment's task run again counts
-// nothing. After every test no object lacks its record.
+// keeps no audio, its queued segments are not spoken and its unit stays spent, and a segment's
+// task run again counts nothing. After every test no object lacks its record.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it, vi } from 'vitest';
 import { PODCAST_RANGES, PODCAST_SYNTHESIS_CONCURRENCY } from '../../functions/core/podcasts.js';
@@ -225,5 +225,7 @@ describe('a podcast deleted while its segments are spoken', () => {
     expect(await objectsUnder(`${user.sub}/podcasts/${id}/`)).toEqual([]);
     expect(calls).toBe(2 + PODCAST_SYNTHESIS_CONCURRENCY);
     expect((await api(host, `/api/podcasts/${id}`, { token: user.accessToken })).status).toBe(404);
+    // Its run was going when the student deleted it: the unit stays spent (a run that had died would give it back: podcast-recovery.test.ts).
+    expect(await podcastsUsed(user)).toBe(1);
   }, 120_000);
 });

@@ -88,6 +88,16 @@ export async function restart(host: LocalHost, opts: Omit<LocalHostOptions, 'qui
   return asTestHost(next, isTemporary(host.dataDir));
 }
 
+/**
+ * A crash and a new start: kills the host (its podcast executions abandoned mid-way, as SIGKILL
+ * leaves them), then starts a new one on the same data directory and port, as restart() does.
+ */
+export async function killAndRestart(host: LocalHost, opts: Omit<LocalHostOptions, 'quiet' | 'dataDir' | 'port'> = {}): Promise<TestHost> {
+  await host.kill();
+  const next = await startLocalHost({ ...opts, port: host.port, dataDir: host.dataDir, quiet: true });
+  return asTestHost(next, isTemporary(host.dataDir));
+}
+
 /** The AWS SDK pointed at the host's user-pool endpoint, as Amplify is in the browser. */
 export function cognitoClient(host: LocalHost): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({

@@ -55,4 +55,15 @@ describe('function registry', () => {
     expect(cron.nextRuns(2, new Date('2026-11-15T12:00:00Z')).map((d) => d.toISOString())).toEqual(['2026-11-16T02:30:00.000Z', '2026-11-17T02:30:00.000Z']);
     expect(cron.nextRun(new Date('2026-06-15T12:00:00Z'))?.toISOString()).toBe('2026-06-16T01:30:00.000Z');
   });
+
+  it('looks for podcasts whose run died every 5 minutes, in both hosts, and catches up when the laptop starts', () => {
+    const recovery = functionsOf('schedule').find((f) => f.id === 'PodcastRecovery')!;
+    expect(recovery.trigger.catchUp).toBe(true);
+    // EventBridge's `0/5` is croner's `0-59/5`.
+    expect(recovery.trigger.cron.minute).toBe('0/5');
+    expect(cronPattern(recovery.trigger.cron)).toBe('0-59/5 * * * *');
+    const cron = new Cron(cronPattern(recovery.trigger.cron), { timezone: recovery.trigger.timeZone });
+    expect(cron.nextRuns(3, new Date('2026-11-15T12:03:20Z')).map((d) => d.toISOString())).toEqual(['2026-11-15T12:05:00.000Z', '2026-11-15T12:10:00.000Z', '2026-11-15T12:15:00.000Z']);
+    expect(cronPattern({ minute: '30', hour: '3/6', day: '1', month: '*' })).toBe('30 3-23/6 1 * *');
+  });
 });

@@ -3,7 +3,7 @@
 // events and retries cannot move a file backwards.
 import type { OutlineEntry } from '../../core/document.js';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { errorMessage, type ErrorCode, type Lang } from '../../core/errors.js';
 import { parseStoragePath, PDF_CONTENT_TYPE, PROCESSING_LEASE_MS, storagePath, type FileStatus } from '../../core/files.js';
 import type { FileView } from '../../core/views.js';
@@ -298,6 +298,75 @@ export async function finishProcessing(
     doc_version: result.doc_version,
     updated_at: now.toISOString(),
   }, ['supplied_text', 'processing_owner', 'processing_leased_at']);
+}
+
+/**
+ * Ready files whose pages were built by an older document model (or before it), up to `limit`,
+ * found by a scan of the files table (a maintenance job's read: it runs rarely, and stops finding
+ * anything once every file is rebuilt).
+ */
+export async function listStaleDocuments(version: number, limit: number): Promise<FileRecord[]> {
+  const out: FileRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({
+        TableName: table(),
+        FilterExpression: '#status = :ready AND (attribute_not_exists(#version) OR #version < :version)',
+        ExpressionAttributeNames: { '#status': 'status', '#version': 'doc_version' },
+        ExpressionAttributeValues: { ':ready': 'ready', ':version': version },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) if (out.length < limit) out.push(item as FileRecord);
+    start = page.LastEvaluatedKey;
+  } while (start && out.length < limit);
+  return out;
+}
+
+/**
+ * A ready file's document rebuilt: its outline, text summary and model version replaced, provided
+ * the file is still the one that was read (ready, not changed since: `updated_at` as read). Its
+ * `updated_at` moves, so that every built course of the subject is built again. Null when the
+ * file moved on or is gone.
+ */
+export async function replaceDocument(
+  file: FileRecord,
+  result: { text_content: string; outline: OutlineEntry[]; outline_truncated: boolean; doc_version: number },
+  now: Date,
+): Promise<FileRecord | null> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: file.user_id, sk: fileSortKey(file.subject_id, file.id) },
+        UpdateExpression: 'SET #text = :text, #outline = :outline, #truncated = :truncated, #version = :version, #updated = :now',
+        ConditionExpression: 'attribute_exists(sk) AND #status = :ready AND #updated = :read',
+        ExpressionAttributeNames: {
+          '#text': 'text_content',
+          '#outline': 'outline',
+          '#truncated': 'outline_truncated',
+          '#version': 'doc_version',
+          '#updated': 'updated_at',
+          '#status': 'status',
+        },
+        ExpressionAttributeValues: {
+          ':text': result.text_content.slice(0, TEXT_CONTENT_MAX),
+          ':outline': result.outline,
+          ':truncated': result.outline_truncated,
+          ':version': result.doc_version,
+          ':now': now.toISOString(),
+          ':ready': 'ready',
+          ':read': file.updated_at,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as FileRecord;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
 }
 
 /**

@@ -14,6 +14,15 @@
 // end, and saving is conditional on no claim: a save and a sweep racing, one wins, and a saved
 // podcast never loses its audio. The record's `expires_at` is DynamoDB's TTL in the cloud, a week
 // after the end: only a backstop, as the sweep sees the record first.
+//
+// A podcast not yet ready or failed also carries its run: `run` (how many the pipeline started),
+// `run_started` and `run_open = 'open'`, the keys of the sparse index `by-open-run` (removed when it
+// becomes ready or failed), through which the recovery sweep (functions/pipelines/
+// podcast-recovery.ts) finds runs that died without finishing. Ending one as failed (failPodcast,
+// also the pipeline's MarkFailed) gives its `podcast_generation` unit back once and removes its
+// audio; so does removing a podcast whose run is over unfinished (deleted, swept as an expired
+// draft, its subject deleted), while removing one whose run still goes does not (the student
+// stopped work that was being done).
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
@@ -23,6 +32,9 @@ import type { PodcastSegment, PodcastView } from '../../core/views.js';
 import type { PodcastLine } from '../../engine/types.js';
 import { db, storage } from '../clients.js';
 import { config } from '../config.js';
+import { logger } from '../logger.js';
+import { podcastRunOver } from '../podcast-pipeline.js';
+import { refund } from '../usage.js';
 import { isConditionFailure } from './profiles.js';
 import { queryAll } from './query.js';
 
@@ -45,7 +57,15 @@ export interface PodcastItem extends Omit<PodcastView, 'expires_at' | 'segments'
   segment_seconds: Record<string, number>;
   /** The usage month the podcast's unit was taken from (given back if it fails). */
   usage_month: string;
+  /** Runs of the pipeline started for it (1, then 2 once resumed). */
+  run?: number;
+  /** Epoch seconds: when the current run was started. */
+  run_started?: number;
+  /** `open` until ready or failed: with `run_started`, the key of the sparse index `by-open-run`. */
+  run_open?: 'open';
 }
+
+const isUnfinished = (item: Pick<PodcastItem, 'status'>): boolean => item.status === 'scripting' || item.status === 'synthesising';
 
 const table = () => config().tableNames.podcasts;
 const bucket = () => config().UPLOADS_BUCKET;
@@ -92,7 +112,8 @@ export function toPodcastView(item: PodcastItem, segments?: { audio: (index: num
         speaker_name: item.speakers[line.speaker],
         text: line.text,
         citations: line.citations,
-        audio_url: item.segment_seconds[index] !== undefined ? segments.audio(index) : null,
+        // A failed podcast's audio is gone (removed with its failure).
+        audio_url: item.status !== 'failed' && item.segment_seconds[index] !== undefined ? segments.audio(index) : null,
         duration_seconds: item.segment_seconds[index] ?? null,
       }),
     );
@@ -100,7 +121,10 @@ export function toPodcastView(item: PodcastItem, segments?: { audio: (index: num
   return view;
 }
 
-export async function createPodcast(fields: Omit<PodcastItem, 'sk' | 'status' | 'segments_total' | 'segments_done' | 'error' | 'saved' | 'draft_until' | 'expires_at' | 'duration_seconds' | 'position' | 'segment_seconds'>, now: Date): Promise<PodcastItem> {
+export async function createPodcast(
+  fields: Omit<PodcastItem, 'sk' | 'status' | 'segments_total' | 'segments_done' | 'error' | 'saved' | 'draft_until' | 'expires_at' | 'duration_seconds' | 'position' | 'segment_seconds' | 'run' | 'run_started' | 'run_open'>,
+  now: Date,
+): Promise<PodcastItem> {
   const draftUntil = Math.floor(now.getTime() / 1000) + DRAFT_TTL_SECONDS;
   const item: PodcastItem = {
     ...fields,
@@ -117,6 +141,9 @@ export async function createPodcast(fields: Omit<PodcastItem, 'sk' | 'status' | 
     duration_seconds: null,
     position: null,
     segment_seconds: {},
+    run: 1,
+    run_started: Math.floor(now.getTime() / 1000),
+    run_open: 'open',
   };
   await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(sk)' }));
   return item;
@@ -244,7 +271,7 @@ export async function recordReady(userId: string, podcastId: string, seconds: nu
     new UpdateCommand({
       TableName: table(),
       Key: { user_id: userId, sk: podcastId },
-      UpdateExpression: 'SET #status = :ready, duration_seconds = :s',
+      UpdateExpression: 'SET #status = :ready, duration_seconds = :s REMOVE run_open',
       ConditionExpression: '#status = :synth',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':ready': 'ready', ':synth': 'synthesising', ':s': Math.round(seconds * 10) / 10 },
@@ -266,7 +293,7 @@ export async function recordFailure(userId: string, podcastId: string, now: Date
       new UpdateCommand({
         TableName: table(),
         Key: { user_id: userId, sk: podcastId },
-        UpdateExpression: 'SET #status = :failed, #error = :code, failed_at = :now',
+        UpdateExpression: 'SET #status = :failed, #error = :code, failed_at = :now REMOVE run_open',
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
         ExpressionAttributeValues: { ':failed': 'failed', ':code': code, ':from': item.status, ':now': now.toISOString() },
@@ -275,6 +302,57 @@ export async function recordFailure(userId: string, podcastId: string, now: Date
     if (done) return { ...item, status: 'failed', error: code };
   }
   return null;
+}
+
+/** Gives back the `podcast_generation` unit a podcast took (to the month it was taken from). */
+const giveUnitBack = (item: Pick<PodcastItem, 'user_id' | 'usage_month'>): Promise<void> =>
+  refund({ userId: item.user_id, feature: 'podcast_generation', month: item.usage_month, figure: { feature: 'podcast_generation', used: 0, limit: null, remaining: null } });
+
+/**
+ * Ends an unfinished podcast as failed (recordFailure), gives its unit back (once: only the call
+ * whose update made it failed does) and removes its audio. Returns whether this call failed it;
+ * the audio goes either way (safe to run again).
+ */
+export async function failPodcast(userId: string, podcastId: string, now: Date): Promise<boolean> {
+  const failed = await recordFailure(userId, podcastId, now);
+  if (failed?.usage_month) await giveUnitBack(failed);
+  await deletePodcastAudio(userId, podcastId);
+  return failed !== null;
+}
+
+/**
+ * Podcasts whose current run started at `startedBy` (epoch seconds) or before and which are not yet
+ * ready or failed, from the sparse index `by-open-run` (one key range, no scan), oldest first.
+ */
+export async function openRuns(startedBy: number): Promise<Pick<PodcastItem, 'user_id' | 'id' | 'run' | 'run_started' | 'created_at'>[]> {
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: 'by-open-run',
+    KeyConditionExpression: 'run_open = :open AND run_started <= :by',
+    ExpressionAttributeValues: { ':open': 'open', ':by': startedBy },
+    ProjectionExpression: 'user_id, id, run, run_started, created_at',
+  });
+  return items as unknown as Pick<PodcastItem, 'user_id' | 'id' | 'run' | 'run_started' | 'created_at'>[];
+}
+
+/**
+ * Claims the next run of an unfinished podcast whose run `run` died: one update conditional on
+ * that run still being the current one and the podcast unfinished, so of two sweeps racing one
+ * starts it. Returns the new run's number, or null when the claim was lost.
+ */
+export async function claimNextRun(userId: string, podcastId: string, run: number | undefined, now: Date): Promise<number | null> {
+  const next = (run ?? 1) + 1;
+  const claimed = await conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: userId, sk: podcastId },
+      UpdateExpression: 'SET run = :next, run_started = :now',
+      ConditionExpression: `${run === undefined ? 'attribute_not_exists(run)' : 'run = :run'} AND #status IN (:scripting, :synth)`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':next': next, ':now': Math.floor(now.getTime() / 1000), ':scripting': 'scripting', ':synth': 'synthesising', ...(run === undefined ? {} : { ':run': run }) },
+    }),
+  );
+  return claimed ? next : null;
 }
 
 /** One update of a live podcast (saved, or a draft not yet expired): 404 `podcast_not_found` otherwise. */
@@ -320,11 +398,24 @@ export async function deletePodcastAudio(userId: string, podcastId: string): Pro
   }
 }
 
-/** Removes a podcast: its audio first (a storage failure keeps the record, to delete again), then the record. */
-export async function removePodcast(item: Pick<PodcastItem, 'user_id' | 'id'>, now: Date): Promise<boolean> {
+/**
+ * Removes a podcast: its audio first (a storage failure keeps the record, to delete again), then
+ * the record. A podcast removed unfinished gives its unit back when its run is over (it died: the
+ * student got nothing and nothing more is coming), not while the run still goes; only the removal
+ * that deleted the record can, so never twice. `giveBack: false` when the caller gives it back
+ * itself (a podcast whose pipeline could not start).
+ */
+export async function removePodcast(item: Pick<PodcastItem, 'user_id' | 'id'>, now: Date, opts: { giveBack?: boolean } = {}): Promise<boolean> {
   await deletePodcastAudio(item.user_id, item.id);
   const out = await db().send(new DeleteCommand({ TableName: table(), Key: { user_id: item.user_id, sk: item.id }, ReturnValues: 'ALL_OLD' }));
   const old = out.Attributes as PodcastItem | undefined;
+  if (old && isUnfinished(old) && old.usage_month && opts.giveBack !== false) {
+    const over = await podcastRunOver(old, now).catch((err: unknown) => {
+      logger.error({ podcastId: old.id, err: err instanceof Error ? err.message : String(err) }, 'podcast run state unknown: unit kept');
+      return false;
+    });
+    if (over) await giveUnitBack(old);
+  }
   return Boolean(old && isLivePodcast(old, now));
 }
 
