@@ -225,7 +225,8 @@ export class Web extends Construct {
     const dist = webDistOrPlaceholder(props.distDir);
     // The build's .br/.gz copies are for the laptop host: CloudFront compresses by itself
     // (`compress: true`, with the CachingOptimized policy's gzip and brotli cache keys).
-    const site = () => Source.asset(dist, { exclude: precompressedGlobs() });
+    // Source maps stay with the build (README, design decisions): the public site ships no sources.
+    const site = () => Source.asset(dist, { exclude: [...precompressedGlobs(), '**/*.map'] });
     const deployLogs = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     // Three passes over the same build, so each file gets the caching it deserves and a visitor
     // never gets an index.html whose scripts are not there yet:

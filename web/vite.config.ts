@@ -271,7 +271,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps are written for the team (a production stack trace is read against them) but not
+    // referenced by the bundle nor deployed: the public site does not ship the app's sources.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
