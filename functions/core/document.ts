@@ -28,11 +28,8 @@ export type BlockKind = (typeof blockKinds)[number];
 export const blockLabels = ['definition', 'example', 'theorem', 'exercise', 'solution', 'key_points', 'note'] as const;
 export type BlockLabel = (typeof blockLabels)[number];
 
-/** One block of a page, as its span in the page's stored text. */
-export interface PageSpan {
-  /** Offsets in the page text: `text.slice(start, end)` is the block. */
-  start: number;
-  end: number;
+/** What a block of a page is, whatever holds it. */
+export interface BlockFacts {
   kind: BlockKind;
   /** Headings: 1 to 3. */
   level?: number;
@@ -46,6 +43,13 @@ export interface PageSpan {
   group?: number;
   /** A paragraph that goes on from the previous page (its start was cited there). */
   continued?: boolean;
+}
+
+/** One block of a page, as its span in the page's stored text. */
+export interface PageSpan extends BlockFacts {
+  /** Offsets in the page text: `text.slice(start, end)` is the block. */
+  start: number;
+  end: number;
 }
 
 /** An entry of a file's outline: a heading, its level and the page it stands on. */

@@ -6,8 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageSpan } from '../../functions/core/document.js';
 import type { DocumentPage } from '../../functions/engine/document/build.js';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
-import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
+import { api, newPremiumUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,8 +59,7 @@ export interface EvalSession {
 /** A laptop host with one Premium student (no monthly limit gets in the way of 16 uploads). */
 export async function startEvalSession(): Promise<EvalSession> {
   const host = await startTestHost();
-  const user = await newUser(host);
-  await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'active' }, new Date());
+  const user = await newPremiumUser(host);
   return { host, user, stop: () => host.stop() };
 }
 

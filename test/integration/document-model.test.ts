@@ -4,9 +4,8 @@
 // with an empty or partial outline, never a crash, a wrong page or a lost file.
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import { coursePdf } from '../support/fixtures.js';
-import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
+import { api, newPremiumUser, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { findOrphans } from '../support/invariants.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
 
@@ -16,8 +15,7 @@ let subjectId: string;
 
 beforeAll(async () => {
   host = await startTestHost();
-  user = await newUser(host);
-  await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'active' }, new Date());
+  user = await newPremiumUser(host);
   subjectId = (await createSubject(host, user.accessToken, 'Documents')).id;
 });
 

@@ -9,9 +9,8 @@ import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { findFile, fileSortKey } from '../../functions/platform/store/files.js';
 import { listPages, putPages } from '../../functions/platform/store/pages.js';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import { coursePdf } from '../support/fixtures.js';
-import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
+import { api, newPremiumUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
 
 let host: TestHost;
@@ -20,8 +19,7 @@ let subjectId: string;
 
 beforeAll(async () => {
   host = await startTestHost();
-  user = await newUser(host);
-  await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'active' }, new Date());
+  user = await newPremiumUser(host);
   subjectId = (await createSubject(host, user.accessToken, 'Ancien')).id;
 });
 

@@ -12,7 +12,6 @@ import { storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { claimProcessing, deleteFileRecord, findFile, insertFileRecord, newUploadRecord, type FileRecord } from '../../functions/platform/store/files.js';
 import { listPages } from '../../functions/platform/store/pages.js';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import {
   corruptPdf,
   emptyFile,
@@ -24,7 +23,7 @@ import {
   protectedPdf,
   scannedPdf,
 } from '../support/fixtures.js';
-import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
+import { api, newPremiumUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { findOrphans } from '../support/invariants.js';
 import { objectCreatedEvent, storeDirectly } from '../support/stored-files.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
@@ -35,9 +34,7 @@ let subjectId: string;
 
 beforeAll(async () => {
   host = await startTestHost();
-  user = await newUser(host);
-  // Premium: the free plan's three files per subject would not hold every case below.
-  await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'active' }, new Date());
+  user = await newPremiumUser(host);
   subjectId = (await createSubject(host, user.accessToken, 'Extraction')).id;
 });
 

@@ -13,9 +13,8 @@ import { config } from '../../functions/platform/config.js';
 import { textractProvider } from '../../functions/platform/ocr/textract.js';
 import { findFile } from '../../functions/platform/store/files.js';
 import { listPages } from '../../functions/platform/store/pages.js';
-import { updateProfileFields } from '../../functions/platform/store/profiles.js';
 import { coursePdf, FRENCH_COURSE, renderTextImage, SCANNED_LINES, scannedPdf } from '../support/fixtures.js';
-import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
+import { api, newPremiumUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { findOrphans } from '../support/invariants.js';
 import { objectCreatedEvent, storeDirectly } from '../support/stored-files.js';
 import { errors, useTextractFake, type TextractCall, type TextractFake } from '../support/textract-fake.js';
@@ -52,9 +51,7 @@ let subjectId: string;
 
 beforeAll(async () => {
   host = await startTestHost({ env: { OCR_PROVIDER: 'textract', TEXTRACT_ENDPOINT: fake.url, TEXTRACT_POLL_MS: '20' } });
-  user = await newUser(host);
-  // Premium: the free plan's three files per subject would not hold every case below.
-  await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'active' }, new Date());
+  user = await newPremiumUser(host);
   subjectId = (await createSubject(host, user.accessToken, 'Textract')).id;
 });
 

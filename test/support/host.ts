@@ -166,6 +166,17 @@ export async function newUser(host: LocalHost, opts: { email?: string; password?
 }
 
 /**
+ * A new student on Premium (as a paid subscription leaves the profile): the free plan's monthly
+ * limits and three files per subject do not get in the way of tests that upload many files.
+ */
+export async function newPremiumUser(host: LocalHost): Promise<TestUser> {
+  const user = await newUser(host);
+  const { updateProfileFields } = await import('../../functions/platform/store/profiles.js');
+  await updateProfileFields(user.sub, { is_subscribed: true, subscription_status: 'active' }, new Date());
+  return user;
+}
+
+/**
  * Calls the host's API: `body` is sent as JSON, `rawBody` as is (content-type JSON unless
  * overridden). Uses node:http rather than fetch so that any method may carry a body, as with curl.
  */

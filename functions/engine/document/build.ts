@@ -8,7 +8,7 @@
 // Every rule reads the page's geometry and typography (font sizes, weights, gaps, indents, drawn
 // frames), never a course's wording; the few words it knows are the labels teachers put on blocks
 // ("Définition", "Example", "À retenir", "Key points"…), in French and English.
-import { MAX_OUTLINE_ENTRIES, type BlockKind, type BlockLabel, type OutlineEntry, type PageSpan } from '../../core/document.js';
+import { MAX_OUTLINE_ENTRIES, type BlockFacts, type BlockKind, type BlockLabel, type OutlineEntry, type PageSpan } from '../../core/document.js';
 import { RUN_FIELDS, type LayoutPage } from './layout.js';
 
 export interface DocumentPage {
@@ -59,19 +59,10 @@ interface Line {
   left: number;
 }
 
-interface Block {
-  kind: BlockKind;
+/** A block as it is built: its facts, its text, and for headings the style they were drawn in (for levels). */
+interface Block extends BlockFacts {
   text: string;
-  level?: number;
-  number?: string;
-  marker?: string;
-  label?: BlockLabel;
-  group?: number;
-  continued?: boolean;
-  /** Headings: the style they were drawn in, for levels. */
   style?: string;
-  /** The text of the last line, and whether it ran to the column's right edge (a wrap). */
-  lastFull?: boolean;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
