@@ -24,6 +24,8 @@ export const PASSAGES = 8;
 const HISTORY_WEIGHT = 0.5;
 /** Weight of a word of the question's wording that the course happens to use ("make", "passe"). */
 const FILLER_WEIGHT = 0.25;
+/** Weight of the question's verb, which the course may say otherwise ("fournit" / "a une tension de"). */
+const PREDICATE_WEIGHT = 0.5;
 
 /** A sentence that names a formula's symbols ("où d est …", "where M is …"). */
 export const SYMBOL_NAMES =
@@ -170,7 +172,7 @@ export function focusOf(analysis: CourseAnalysis, question: string, history: Ans
   const variants = new Map<string, readonly string[]>();
   for (const t of [...current]) if (t.variants) variants.set(t.stem, t.variants);
   for (const t of current) {
-    weights.set(t.stem, (t.filler ? FILLER_WEIGHT : 1) * weight(analysis, t.stem));
+    weights.set(t.stem, (t.filler ? FILLER_WEIGHT : t.predicate ? PREDICATE_WEIGHT : 1) * weight(analysis, t.stem));
     if (!t.known) unknown.add(t.stem);
     queryWords.push(t.word);
   }

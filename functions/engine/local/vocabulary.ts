@@ -7,6 +7,7 @@
 // (functions/engine/text/glossary.ts). A word still unmatched is either filler (a verb or word of
 // the question's wording: "happen", "passe", "mean", "in physics") and dropped, or a topic the
 // course does not hold, kept as such: that is what makes a near-topic question refused.
+import { isEverydayWord, isVerbForm } from '../text/verbs.js';
 import { foldText, isStopWord, stem, words } from '../text/index.js';
 import { expressions, translate } from '../text/glossary.js';
 import type { CourseLanguage } from '../types.js';
@@ -23,6 +24,8 @@ export interface TopicTerm {
   word: string;
   /** A word of the question's wording that the course happens to use ("make", "passe"): it weighs little. */
   filler?: boolean;
+  /** A verb of the question: what it asks of the topic, weighed less than the topic. */
+  predicate?: boolean;
   /** Other stems of the course for the same word ("cellul": "cellulair"). */
   variants?: string[];
 }
@@ -198,7 +201,7 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
       return;
     }
     if (!crossing) {
-      if (known(own)) return push({ stem: own, known: true, word: w, filler: isFiller(w, own, qLang) });
+      if (known(own)) return push({ stem: own, known: true, word: w, filler: isFiller(w, own, qLang), predicate: isVerbForm(w, qLang) });
       // A short word inflected as the course writes it ("die" / "died", "forme" / "formes").
       const inflected = INFLECTIONS[qLang].map((end) => stem(w + end, qLang)).find(known);
       if (inflected) return push({ stem: inflected, known: true, word: vocab.words.get(inflected) ?? w });
@@ -219,7 +222,12 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
       const near = nearStem(analysis, vocab, same, true) ?? nearStem(analysis, vocab, own, true);
       if (near) return push({ stem: near, known: true, word: vocab.words.get(near) ?? w });
     }
-    if (isFiller(w, own, qLang)) return;
+    // A verb the course does not use asks something of the topic in the student's words ("predict"):
+    // not a topic the course lacks.
+    if (isFiller(w, own, qLang) || isVerbForm(w, qLang)) return;
+    // An everyday word the course does not use ("other", "put", "usually") is the student's
+    // phrasing, not a topic the course lacks (only English has a frequency list here).
+    if (isEverydayWord(w, qLang)) return;
     push({ stem: own, known: false, word: w });
   });
   return { terms: out, language: qLang };

@@ -1,0 +1,55 @@
+// A question's phrasing is not its topic: its verb ("fournit", "predict") and the everyday words a
+// student adds ("usually", "other") weigh less than the topic, and one the course never uses does not
+// make the engine refuse; a topic the course does not hold still does.
+import { describe, expect, it } from 'vitest';
+import { localEngine } from '../../../functions/engine/local/index.js';
+import { isEverydayWord, isVerbForm } from '../../../functions/engine/text/verbs.js';
+import type { CoursePage } from '../../../functions/engine/types.js';
+import { course } from '../../support/courses.js';
+
+const page = (n: number, text: string, language: 'fr' | 'en'): CoursePage => ({ file_id: `f-${language}`, file_name: 'Cours', page: n, text, language });
+
+describe('the word lists', () => {
+  it('tell verb forms and everyday words from a topic’s nouns', () => {
+    expect(['predict', 'predicts', 'predicted'].every((w) => isVerbForm(w, 'en'))).toBe(true);
+    expect(isVerbForm('witch', 'en')).toBe(false);
+    expect(isVerbForm('fournit', 'fr')).toBe(true);
+    // A form that is also a noun is never a verb here.
+    expect(isVerbForm('forme', 'fr') || isVerbForm('tension', 'fr')).toBe(false);
+    expect(isEverydayWord('usually', 'en') && isEverydayWord('other', 'en')).toBe(true);
+    expect(isEverydayWord('photosynthesis', 'en') || isEverydayWord('autre', 'fr')).toBe(false);
+  });
+});
+
+describe('answering a question phrased in the student’s words', () => {
+  const fr = course(
+    [
+      page(1, 'Les piles\n\nUne pile plate a une tension de 4,5 V ; le secteur délivre 230 V.\n\nLe générateur fournit l’énergie électrique au circuit.', 'fr'),
+      page(2, 'Les lampes\n\nUne lampe convertit l’énergie électrique en lumière et en chaleur.', 'fr'),
+    ],
+    'PHYSIQUE',
+    'fr',
+  );
+  const en = course(
+    [
+      page(1, 'Act 1\n\nMacbeth and Banquo meet three witches, who greet Macbeth as future king and tell Banquo his descendants will be kings.', 'en'),
+      page(2, 'Act 2\n\nMacbeth murders Duncan during his visit to the castle at Inverness.', 'en'),
+    ],
+    'ENGLISH',
+    'en',
+  );
+
+  it('answers with the course’s sentence when the question’s verb is not the course’s', async () => {
+    const a = await localEngine.answer({ course: fr, question: 'Quelle tension fournit une pile plate ?', mode: 'course', level: null });
+    expect(a.found).toBe(true);
+    expect(a.blocks.map((b) => b.text).join(' ')).toContain('4,5 V');
+    const b = await localEngine.answer({ course: en, question: 'What do the witches usually predict for Banquo?', mode: 'course', level: null });
+    expect(b.found).toBe(true);
+    expect(b.blocks.map((x) => x.text).join(' ')).toContain('descendants will be kings');
+  });
+
+  it('still refuses a topic the course does not hold', async () => {
+    const a = await localEngine.answer({ course: en, question: 'Who wrote the novel Les Misérables?', mode: 'course', level: null });
+    expect(a.found).toBe(false);
+  });
+});
