@@ -13,9 +13,13 @@ import { storage } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { parse, Reply, userRoute } from '../platform/http.js';
 import { toFileView } from '../platform/store/files.js';
-import { listPages } from '../platform/store/pages.js';
+import { listPages, MAX_STORED_PAGE } from '../platform/store/pages.js';
+import type { PageText } from '../core/views.js';
 
 const DOWNLOAD_URL_TTL_SECONDS = 300;
+/** Pages one answer of the pages route holds at most, and their text in characters. */
+export const PAGES_PER_ANSWER = 100;
+export const PAGE_TEXT_PER_ANSWER = 1_500_000;
 
 export const listFiles = userRoute({ params: subjectParams }, async ({ params, user, lang }) => ({
   files: (await listCourseFiles(user.id, params.subjectId, new Date())).map((f) => toFileView(f, lang)),
@@ -61,9 +65,21 @@ export const getPages = userRoute(
   },
   async ({ params, query, user }) => {
     const file = await getFileOrThrow(user.id, params.subjectId, params.fileId, new Date());
-    const range = query.from || query.to ? { from: query.from ?? 1, to: query.to ?? query.from ?? 1 } : undefined;
-    const pages = await listPages(user.id, params.subjectId, file.id, range);
-    return { pages: pages.map((p) => ({ page: p.page, text: p.text, ocr: p.ocr, ...(p.spans ? { spans: p.spans } : {}) })) };
+    // A bounded answer (a Lambda's response holds 6 MB): at most PAGES_PER_ANSWER pages and
+    // PAGE_TEXT_PER_ANSWER characters of text; `next` is the page to ask from for the rest.
+    const from = query.from ?? 1;
+    const to = Math.min(query.to ?? (query.from ? query.from : MAX_STORED_PAGE), from + PAGES_PER_ANSWER - 1);
+    const pages = await listPages(user.id, params.subjectId, file.id, { from, to });
+    const out: PageText[] = [];
+    let chars = 0;
+    for (const p of pages) {
+      if (out.length > 0 && chars + p.text.length > PAGE_TEXT_PER_ANSWER) break;
+      chars += p.text.length;
+      out.push({ page: p.page, text: p.text, ocr: p.ocr, ...(p.spans ? { spans: p.spans } : {}) });
+    }
+    const last = out.length ? out[out.length - 1].page : from - 1;
+    const wanted = query.to ?? (query.from ? query.from : file.page_count ?? last);
+    return { pages: out, ...(last < Math.min(wanted, file.page_count ?? wanted) ? { next: last + 1 } : {}) };
   },
 );
 

@@ -47,6 +47,11 @@ export const catalogue = {
     fr: 'Requête trop volumineuse (maximum {limit} octets)',
     en: 'Request too large (maximum {limit} bytes)',
   },
+  response_too_large: {
+    status: 500,
+    fr: 'La réponse serait trop volumineuse pour être envoyée. Demande une partie plus petite.',
+    en: 'The response would be too large to send. Ask for a smaller part.',
+  },
   headers_too_large: {
     status: 431,
     fr: 'Ligne de requête ou en-têtes trop volumineux (maximum {limit} octets)',

@@ -132,14 +132,26 @@ function build(
       const query = options.query ? parse(options.query, event.queryStringParameters ?? {}) : undefined;
       const params = options.params ? parse(options.params, event.pathParameters ?? {}) : undefined;
       const result = await run({ body, query, params, user, lang });
-      if (result instanceof Reply) return json(result.status, result.data, result.headers);
+      if (result instanceof Reply) return bounded(json(result.status, result.data, result.headers));
       if (result instanceof FileReply) return { statusCode: 200, headers: { 'content-type': result.contentType, 'cache-control': 'no-store', ...result.headers }, body: result.body };
       if (result === undefined) return { statusCode: 204, headers: baseHeaders() };
-      return json(200, result);
+      return bounded(json(200, result));
     } catch (err) {
       return errorResponse(err, lang, event);
     }
   };
+}
+
+/** What a response's body may weigh: under Lambda's 6 MB payload, with room for the envelope. */
+export const RESPONSE_BODY_LIMIT = 5_500_000;
+
+/**
+ * Every answer is bounded: one over RESPONSE_BODY_LIMIT is refused here, with a message, rather
+ * than lost as an invocation error (routes that can grow page their answers, like the pages route).
+ */
+function bounded(result: ApiResult): ApiResult {
+  if (typeof result.body === 'string' && Buffer.byteLength(result.body, 'utf8') > RESPONSE_BODY_LIMIT) throw new AppError('response_too_large');
+  return result;
 }
 
 /** The caller's language: an explicit `x-revise-language` header, else Accept-Language, else fr. */

@@ -77,7 +77,7 @@ describe('the outline of a file', () => {
     expect((await outlineOf(file.id)).body.entries.map((e: { page: number }) => e.page)).toEqual([1, 2, 3]);
   });
 
-  it('reads a thousand pages, the outline stopping at its bound with every entry on its page', async () => {
+  it('reads a thousand pages, the outline stopping at its bound with every entry on its page, its pages given a hundred at a time', async () => {
     const doc = await PDFDocument.create();
     const bold = await doc.embedFont(StandardFonts.HelveticaBold);
     const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -92,6 +92,15 @@ describe('the outline of a file', () => {
     expect(r.body.truncated).toBe(true);
     expect(r.body.entries).toHaveLength(400);
     r.body.entries.forEach((e: { text: string; page: number }, i: number) => expect([e.text, e.page]).toEqual([`${i + 1}. Leçon numéro ${i + 1}`, i + 1]));
+    // Its pages come a hundred at a time, each answer saying where the next one starts.
+    const first = await api(host, `/api/subjects/${subjectId}/files/${file.id}/pages`, { token: user.accessToken });
+    expect(first.body.pages.map((p: { page: number }) => p.page)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(first.body.next).toBe(101);
+    const last = await api(host, `/api/subjects/${subjectId}/files/${file.id}/pages?from=951`, { token: user.accessToken });
+    expect(last.body.pages.map((p: { page: number }) => p.page)).toEqual([951]);
+    const tail = await api(host, `/api/subjects/${subjectId}/files/${file.id}/pages?from=951&to=1000`, { token: user.accessToken });
+    expect(tail.body.pages).toHaveLength(50);
+    expect(tail.body.next).toBeUndefined();
   }, 240_000);
 
   it('keeps a file of meaningless characters, with what it could read and an empty outline', async () => {

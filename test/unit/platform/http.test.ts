@@ -88,3 +88,14 @@ describe('HTTP helper', () => {
     expect((await publicRoute({}, async () => new Reply(201, { ok: 1 }))(event())).statusCode).toBe(201);
   });
 });
+
+describe('the size of an answer', () => {
+  it('is bounded: an answer over the limit is refused with a message in the caller’s language, never sent', async () => {
+    const huge = userRoute({}, async () => ({ items: Array.from({ length: 700 }, (_, i) => ({ i, text: 'x'.repeat(8_000) })) }));
+    const r = await huge(event({ sub: 'u1', headers: { 'x-revise-language': 'en' } }));
+    expect(r.statusCode).toBe(500);
+    expect(parse(r)).toMatchObject({ error: { code: 'response_too_large', message: 'The response would be too large to send. Ask for a smaller part.' } });
+    const small = userRoute({}, async () => ({ items: ['a'] }));
+    expect((await small(event({ sub: 'u1' }))).statusCode).toBe(200);
+  });
+});
