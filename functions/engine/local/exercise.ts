@@ -50,6 +50,41 @@ export interface MissingData {
 const ASK_RE =
   /(?:calcul\p{L}*|détermin\p{L}*|determin\p{L}*|trouv\p{L}*|exprim\p{L}*|déduire|que vaut|quel(?:le)?s?(?:\s+(?:est|sont))?|comput\p{L}*|find|work out|what is|what are|how (?:much|many|long|far|fast)|estimat\p{L}*)\s+(.+)$/iu;
 
+/** Joins the quantities a question asks for one after the other: "calculer U, puis P", "find Q, then P". */
+const THEN_RE = /,?\s+(?:puis|ensuite|and then|then)\s+|,\s+(?:et|and)\s+/iu;
+
+/**
+ * Every quantity the question asks to compute, in order: "Calculer la tension U à ses bornes, puis la
+ * puissance P qu'elle reçoit" asks U, then P (the first computed, then used to find the next).
+ */
+export function askedTargets(question: string, lang: CourseLanguage): { stems: string[]; symbols: string[] }[] {
+  const parts = question.split(/[.?!;\n]+/u).filter((p) => p.trim());
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const m = ASK_RE.exec(parts[i]);
+    if (!m) continue;
+    const phrases = m[1].split(THEN_RE);
+    // "…en km/h, puis en m/s" asks one quantity in two units: a later part is another quantity only
+    // when it names one ("puis la puissance P").
+    const later = phrases
+      .slice(1)
+      .filter((p) => !/^\s*(?:en|in|into|dans)\s/iu.test(p))
+      .map((p) => askedIn(p, lang))
+      .filter((t) => t.stems.length > 0);
+    return [askedFor(parts[i], lang), ...later];
+  }
+  return [];
+}
+
+/** What a phrase of the question asks for: its words, and the symbol it names. */
+function askedIn(phrase: string, lang: CourseLanguage): { stems: string[]; symbols: string[] } {
+  const head = phrase.split(/\s(?:en|in|à partir|from|sachant|knowing|si|if)\s|,|\d/u)[0];
+  const stems = terms(head, lang).filter((t) => !isQuestionWord(t, lang));
+  const symbols = (head.match(/(?<![\p{L}\p{N}'’])[\p{L}Δ][\p{L}\p{N}_]{0,2}(?![\p{L}\p{N}'’])/gu) ?? []).filter(
+    (w) => !isStopWord(foldText(w), lang) && (w.length <= 2 || /\p{Lu}/u.test(w)),
+  );
+  return { stems, symbols };
+}
+
 /** The words naming what the question asks to compute, and a symbol if it names one ("calculer v"). */
 export function askedFor(question: string, lang: CourseLanguage): { stems: string[]; symbols: string[] } {
   const parts = question.split(/[.?!;\n]+/u).filter((p) => p.trim());
@@ -224,7 +259,39 @@ export function planExercise(
   const qs = parseQuantities(question, lang);
   const f = formulary(analysis);
   if (qs.length === 0 || f.equations.length === 0) return { plan: null, missing: null };
-  const ask = askedFor(question, lang);
+  const targets = askedTargets(question, lang);
+  const first = bestPlan(targets[0] ?? askedFor(question, lang), qs, question, lang, f, relevance);
+  if (!first.steps) return { plan: null, missing: first.missing };
+  let steps = first.steps;
+  // The next quantities asked, each from the course's formulas with what the question gives and
+  // what was computed before it ("U = 6 V", then P = U × I).
+  for (const target of targets.slice(1)) {
+    if (target.symbols.some((sym) => steps.some((st) => st.variable.symbol === sym))) continue;
+    const computed = steps.map(asQuantity).filter((q): q is Quantity => q !== null);
+    const next = bestPlan(target, [...qs, ...computed], question, lang, f, relevance);
+    if (next.steps) steps = [...steps, ...next.steps];
+  }
+  return { plan: { steps, final: steps[steps.length - 1] }, missing: null };
+}
+
+/** A computed value as data for the next calculation. */
+function asQuantity(step: CalcStep): Quantity | null {
+  const v = step.value;
+  if (typeof v === 'number') return { value: v, unit: null, text: step.result, start: -1, end: -1, context: [], symbol: step.variable.symbol };
+  const unit = v.formatUnits();
+  if (!unit) return null;
+  return { value: v.toNumber(unit), unit, text: step.result, start: -1, end: -1, context: [], symbol: step.variable.symbol };
+}
+
+/** The best calculation of one asked quantity from the course's formulas and the data. */
+function bestPlan(
+  ask: { stems: string[]; symbols: string[] },
+  qs: Quantity[],
+  question: string,
+  lang: CourseLanguage,
+  f: ReturnType<typeof formulary>,
+  relevance: ReadonlyMap<string, number>,
+): { steps: CalcStep[] | null; missing: MissingData | null } {
   const asked = requestedUnits(question);
   let best: { steps: CalcStep[]; score: number } | null = null;
   let bestMissing: { m: MissingData; score: number } | null = null;
@@ -253,6 +320,6 @@ export function planExercise(
       if (steps) best = { steps, score };
     }
   }
-  if (!best) return { plan: null, missing: bestMissing && bestMissing.score > 0 ? bestMissing.m : null };
-  return { plan: { steps: best.steps, final: best.steps[best.steps.length - 1] }, missing: null };
+  if (!best) return { steps: null, missing: bestMissing && bestMissing.score > 0 ? bestMissing.m : null };
+  return { steps: best.steps, missing: null };
 }

@@ -167,3 +167,17 @@ describe('numbers and units in a question', () => {
     expect(requestedUnits('Calculer sa vitesse en km/h, puis en m/s, en 2 h.')).toEqual(['km/h', 'm/s']);
   });
 });
+
+describe('an exercise asking several quantities one after the other', () => {
+  it('computes each in turn, the later ones from the earlier results ("calculer Ep, puis Ec, puis Em")', async () => {
+    const { exercise } = await solve(
+      fr,
+      'Un objet de masse m = 2 kg est à une altitude h = 10 m et se déplace à v = 3 m/s. Calculer son énergie potentielle de pesanteur Ep, puis son énergie cinétique Ec, puis son énergie mécanique Em.',
+    );
+    const results = exercise.calculations.map((c) => [c.expression.split(' = ')[0], numberIn(c.result)]);
+    expect(results.map(([symbol]) => symbol)).toEqual(['Ep', 'Ec', 'Em']);
+    expect(results[0][1]).toBeCloseTo(2 * 9.81 * 10, 3);
+    expect(results[1][1]).toBeCloseTo(0.5 * 2 * 9, 3);
+    expect(results[2][1]).toBeCloseTo(2 * 9.81 * 10 + 9, 3);
+  });
+});
