@@ -148,6 +148,26 @@ function nearStem(analysis: CourseAnalysis, vocab: Vocabulary, candidate: string
   return best;
 }
 
+/** British and American spellings of an English word: "centre" / "center", "colour" / "color", "-ise" / "-ize". */
+const SPELLINGS: [RegExp, string][] = [
+  [/re$/u, 'er'],
+  [/er$/u, 're'],
+  [/our$/u, 'or'],
+  [/or$/u, 'our'],
+  [/is(e[sd]?|ing|ation)$/u, 'iz$1'],
+  [/iz(e[sd]?|ing|ation)$/u, 'is$1'],
+  [/ys(e[sd]?|ing)$/u, 'yz$1'],
+  [/yz(e[sd]?|ing)$/u, 'ys$1'],
+  [/ence$/u, 'ense'],
+  [/ense$/u, 'ence'],
+  [/ogue$/u, 'og'],
+];
+
+function spellings(word: string): string[] {
+  if (word.length < 5) return [];
+  return SPELLINGS.filter(([re]) => re.test(word)).map(([re, to]) => word.replace(re, to));
+}
+
 const INFLECTIONS: Record<CourseLanguage, string[]> = { fr: ['s', 'e', 'es', 'nt'], en: ['s', 'es', 'd', 'ed', 'ing'] };
 
 const DETERMINERS: Record<CourseLanguage, ReadonlySet<string>> = {
@@ -205,6 +225,9 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
       // A short word inflected as the course writes it ("die" / "died", "forme" / "formes").
       const inflected = INFLECTIONS[qLang].map((end) => stem(w + end, qLang)).find(known);
       if (inflected) return push({ stem: inflected, known: true, word: vocab.words.get(inflected) ?? w });
+      // The same word spelt the other side of the Atlantic ("centre" / "center", "analyse" / "analyze").
+      const spelt = qLang === 'en' ? spellings(w).map((v) => stem(v, qLang)).find(known) : undefined;
+      if (spelt) return push({ stem: spelt, known: true, word: vocab.words.get(spelt) ?? w });
       const near = nearStem(analysis, vocab, own, false);
       if (near) return push({ stem: near, known: true, word: vocab.words.get(near) ?? w });
     } else {

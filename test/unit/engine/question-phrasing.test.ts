@@ -48,6 +48,20 @@ describe('answering a question phrased in the student’s words', () => {
     expect(b.blocks.map((x) => x.text).join(' ')).toContain('descendants will be kings');
   });
 
+  it('reads a word spelt the other side of the Atlantic as the course’s', async () => {
+    const earth = course(
+      [
+        page(1, 'The core\n\nThe temperature at the center of the Earth is about 5,400 °C.', 'en'),
+        page(2, 'The crust\n\nThe oceanic crust is thin and dense.', 'en'),
+      ],
+      'SCIENCE',
+      'en',
+    );
+    const a = await localEngine.answer({ course: earth, question: 'What is the temperature at the centre of the Earth?', mode: 'course', level: null });
+    expect(a.found).toBe(true);
+    expect(a.blocks.map((b) => b.text).join(' ')).toContain('5,400 °C');
+  });
+
   it('still refuses a topic the course does not hold', async () => {
     const a = await localEngine.answer({ course: en, question: 'Who wrote the novel Les Misérables?', mode: 'course', level: null });
     expect(a.found).toBe(false);
