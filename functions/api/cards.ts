@@ -5,13 +5,14 @@
 // (api/quiz.ts). A card is due from its creation until reviewed; due counts are per subject. The
 // card rules are core/cards.ts.
 import { z } from 'zod';
+import { attachmentDisposition, cardsToCsv } from '../core/card-export.js';
 import { cardSides, freshCards, newCardRecord, toCard, type CardRecord } from '../core/cards.js';
 import { AppError, errorMessage } from '../core/errors.js';
 import { DECK_SIZE } from '../core/limits.js';
-import { cardBody, cardListQuery, cardParams, deckBody, reviewBody, subjectParams } from '../core/schemas.js';
+import { cardBody, cardExportQuery, cardListQuery, cardParams, deckBody, reviewBody, subjectParams } from '../core/schemas.js';
 import { isDue, recallProbability, review } from '../core/srs.js';
 import { flashcardSchema, type Flashcard } from '../engine/types.js';
-import { Reply, userRoute } from '../platform/http.js';
+import { FileReply, Reply, userRoute } from '../platform/http.js';
 import {
   countCards,
   deleteCard,
@@ -88,6 +89,23 @@ export const listSubjectCards = userRoute({ params: subjectParams, query: cardLi
   const cards = await listCards(user.id, params.subjectId);
   const due = cards.filter((c) => isDue(c, now));
   return { cards: (query.due === '1' ? due : cards).map(toCard), due: due.length, total: cards.length };
+});
+
+/**
+ * The subject's cards as a file to take elsewhere, named after the subject (core/card-export.ts):
+ * `apkg`, an Anki package of one deck whose notes keep their ids from one export to the next;
+ * `csv`, tab-separated front, back and source with a header row. Owner only.
+ */
+export const exportCards = userRoute({ params: subjectParams, query: cardExportQuery }, async ({ params, query, user }) => {
+  const subject = await getSubjectOrThrow(user.id, params.subjectId);
+  const cards = (await listCards(user.id, params.subjectId)).map(toCard).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  if (query.format === 'csv') {
+    return new FileReply(cardsToCsv(cards), 'text/csv; charset=utf-8', { 'content-disposition': attachmentDisposition(subject.name, 'csv') });
+  }
+  // SQLite (sql.js) is loaded for this route only: the other card routes never need it.
+  const { buildAnkiPackage } = await import('../platform/anki-package.js');
+  const apkg = await buildAnkiPackage({ id: subject.id, name: subject.name }, cards, new Date());
+  return new FileReply(apkg, 'application/octet-stream', { 'content-disposition': attachmentDisposition(subject.name, 'apkg') });
 });
 
 export const dueCards = userRoute({}, async ({ user }) => ({ subjects: await countCards(user.id, new Date()) }));

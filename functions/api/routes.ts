@@ -74,6 +74,7 @@ export const routes: RouteDef[] = [
   route('POST', '/api/subjects/{subjectId}/decks', 'user', async () => (await import('./cards.js')).generateDeck),
   route('GET', '/api/subjects/{subjectId}/cards', 'user', async () => (await import('./cards.js')).listSubjectCards),
   route('POST', '/api/subjects/{subjectId}/cards', 'user', async () => (await import('./cards.js')).addCard),
+  route('GET', '/api/subjects/{subjectId}/cards/export', 'user', async () => (await import('./cards.js')).exportCards),
   route('PATCH', '/api/subjects/{subjectId}/cards/{cardId}', 'user', async () => (await import('./cards.js')).updateCard),
   route('DELETE', '/api/subjects/{subjectId}/cards/{cardId}', 'user', async () => (await import('./cards.js')).removeCard),
   route('POST', '/api/subjects/{subjectId}/cards/{cardId}/review', 'user', async () => (await import('./cards.js')).reviewCard),

@@ -147,6 +147,8 @@ export const cardBody = z.object({ front: cardSide(CARD_FRONT_MAX).optional(), b
 export type CardBody = z.infer<typeof cardBody>;
 
 export const cardListQuery = z.object({ due: z.enum(['0', '1']).optional() });
+/** A subject's cards as a file: an Anki package or a tab-separated CSV. */
+export const cardExportQuery = z.object({ format: z.enum(['apkg', 'csv']) });
 
 /**
  * `reps`: how many reviews the card had when the student saw it. Given, a review of a card reviewed

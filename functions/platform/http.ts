@@ -58,10 +58,13 @@ export class Reply {
   ) {}
 }
 
-/** A response that is not JSON (a calendar file, say): its body as text and its content type. */
+/**
+ * A response that is not JSON (a calendar file, a deck of cards): its body as text, or as bytes
+ * (sent base64-encoded, as API Gateway expects a binary body), and its content type.
+ */
 export class FileReply {
   constructor(
-    readonly body: string,
+    readonly body: string | Uint8Array,
     readonly contentType: string,
     readonly headers: Record<string, string> = {},
   ) {}
@@ -133,13 +136,19 @@ function build(
       const params = options.params ? parse(options.params, event.pathParameters ?? {}) : undefined;
       const result = await run({ body, query, params, user, lang });
       if (result instanceof Reply) return bounded(json(result.status, result.data, result.headers));
-      if (result instanceof FileReply) return { statusCode: 200, headers: { 'content-type': result.contentType, 'cache-control': 'no-store', ...result.headers }, body: result.body };
+      if (result instanceof FileReply) return fileResponse(result);
       if (result === undefined) return { statusCode: 204, headers: baseHeaders() };
       return bounded(json(200, result));
     } catch (err) {
       return errorResponse(err, lang, event);
     }
   };
+}
+
+function fileResponse(reply: FileReply): ApiResult {
+  const headers = { 'content-type': reply.contentType, 'cache-control': 'no-store', ...reply.headers };
+  if (typeof reply.body === 'string') return bounded({ statusCode: 200, headers, body: reply.body });
+  return bounded({ statusCode: 200, headers, body: Buffer.from(reply.body).toString('base64'), isBase64Encoded: true });
 }
 
 /** What a response's body may weigh: under Lambda's 6 MB payload, with room for the envelope. */

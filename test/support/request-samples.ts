@@ -46,6 +46,7 @@ export function requestSamples(): Record<string, RequestSample> {
     'POST /api/subjects/{subjectId}/decks': { body: { file_id: 'f1', count: 10 } },
     'GET /api/subjects/{subjectId}/cards': { query: { due: '1' } },
     'POST /api/subjects/{subjectId}/cards': { body: { front: 'Recto', back: 'Verso' } },
+    'GET /api/subjects/{subjectId}/cards/export': { query: { format: 'csv' } },
     'PATCH /api/subjects/{subjectId}/cards/{cardId}': { body: { front: 'Recto', back: 'Verso' } },
     'POST /api/subjects/{subjectId}/cards/{cardId}/review': { body: { rating: 'good', reps: 3, timezone: tz } },
     'GET /api/goals': { query: { timezone: tz } },

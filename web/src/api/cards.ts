@@ -41,6 +41,8 @@ export const cardsApi = {
   create: (subjectId: string, body: { front: string; back: string }) => api.post<Card>(cardsPath(subjectId), body, { retry: false, schema: cardBody }),
   update: (subjectId: string, cardId: string, body: { front?: string; back?: string }) => api.patch<Card>(cardPath(subjectId, cardId), body, { schema: cardBody }),
   remove: (subjectId: string, cardId: string) => api.del<void>(cardPath(subjectId, cardId)),
+  /** The subject's cards as a file to download: an Anki package or a tab-separated CSV. */
+  exportFile: (subjectId: string, format: 'apkg' | 'csv') => api.get<Blob>(`${cardsPath(subjectId)}/export?format=${format}`, { blob: true }),
   /** Sent with the review count shown, so a review made elsewhere since is refused; not retried. */
   review: (subjectId: string, cardId: string, rating: Rating, reps: number) =>
     api.post<{ card: Card }>(`${cardPath(subjectId, cardId)}/review`, withTimeZone({ rating, reps }), { retry: false, schema: reviewBody }),

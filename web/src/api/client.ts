@@ -46,6 +46,8 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** The body as text rather than JSON (a calendar file). */
   text?: boolean;
+  /** The body as bytes, a Blob (a deck of cards to download). */
+  blob?: boolean;
 }
 
 /** The server's verdict on a body, given before sending it: throws the ApiError the server would answer. */
@@ -167,6 +169,7 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
     }
     if (res.ok) {
       if (res.status === 204) return undefined as T;
+      if (opts.blob) return (await res.blob()) as T;
       const text = await res.text();
       if (opts.text) return text as T;
       return (text ? JSON.parse(text) : undefined) as T;

@@ -13,6 +13,7 @@ import { Icon } from '../../components/ContentParts';
 import { FormFeedback } from '../../components/FormFeedback';
 import RetryAlert from '../../components/RetryAlert';
 import CardDialog from '../../components/cards/CardDialog';
+import CardsExport from '../../components/cards/CardsExport';
 import CardItem from '../../components/cards/CardItem';
 import ReviewSession from '../../components/cards/ReviewSession';
 import { useWhen } from '../../components/cards/when';
@@ -212,6 +213,7 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
             <Icon name="plus" />
             {t('cards.add')}
           </button>
+          {total > 0 && <CardsExport subjectId={subjectId} subjectName={subject.name} />}
         </div>
         {cards !== null && total > 0 && due === 0 && nextDue && <NextDueNote date={nextDue} now={now} />}
       </section>

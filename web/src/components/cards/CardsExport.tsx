@@ -1,0 +1,80 @@
+// "Exporter" on the flashcards page: the subject's cards downloaded as an Anki package (one deck
+// named after the subject, notes updated rather than duplicated by a later export) or as a
+// tab-separated CSV (front, back, source) for Quizlet's or Anki's text import. The file comes from
+// the API with the student's token, then is saved by the browser under the subject's name.
+import { useId, useState, type KeyboardEvent } from 'react';
+import { cardsApi } from '../../api/cards';
+import { Icon } from '../ContentParts';
+import { useErrorText } from '../study/useErrorText';
+import { useI18n } from '../../i18n';
+
+type Format = 'apkg' | 'csv';
+
+/** A file name the browser and every system accept: the subject's, without path characters. */
+const fileName = (subjectName: string, format: Format) => `${subjectName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').trim() || 'cartes'}.${format}`;
+
+/** Saves bytes as a file the browser downloads. */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export default function CardsExport({ subjectId, subjectName }: { subjectId: string; subjectName: string }) {
+  const { t } = useI18n();
+  const menuId = useId();
+  const errorText = useErrorText(true);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const exportAs = async (format: Format) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      saveBlob(await cardsApi.exportFile(subjectId, format), fileName(subjectName, format));
+      setOpen(false);
+    } catch (err) {
+      setError(errorText(err, 'cards.exportError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && open) {
+      e.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="cards-export" onKeyDown={onKeyDown}>
+      <button type="button" className="btn btn-secondary" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} data-testid="cards-export">
+        <Icon name="download" />
+        {busy ? t('cards.exporting') : t('cards.export')}
+      </button>
+      {open && (
+        <div id={menuId} className="cards-export-menu" role="group" aria-label={t('cards.exportLabel')}>
+          <button type="button" className="btn btn-ghost" onClick={() => void exportAs('apkg')} disabled={busy}>
+            {t('cards.exportApkg')}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => void exportAs('csv')} disabled={busy}>
+            {t('cards.exportCsv')}
+          </button>
+        </div>
+      )}
+      {error && (
+        <div className="alert alert-error cards-export-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
