@@ -76,7 +76,12 @@ function replayPrerenderedPress(root: HTMLElement): void {
   const w = window as { __revisePressed?: { label: string; index: number } };
   const observer = new MutationObserver(() => {
     const pressed = w.__revisePressed;
-    if (!pressed) return observer.disconnect();
+    // No press kept yet: one may still come while a part hydrated later (`data-late`) keeps its
+    // mark, so the watch ends only once no mark is left (the gate then lets presses through).
+    if (!pressed) {
+      if (!root.querySelector('[data-pre]')) observer.disconnect();
+      return;
+    }
     const same = [...root.querySelectorAll('button')].filter((b) => buttonName(b) === pressed.label);
     const target = same[pressed.index] ?? same[0];
     if (!target || target.closest('[data-pre]')) return;
