@@ -107,7 +107,10 @@ describe('podcasts', () => {
       expect(await page.title()).toBe('Podcast · PHYSIQUE — Révise');
       await expect.poll(() => page.getByTestId('usage-left').textContent()).toBe(`${FREE_PODCASTS} podcasts restants ce mois-ci`);
 
-      // No file chosen: the spec's message, and nothing is counted.
+      // The subject's only course is chosen already (issue 25); with no file chosen, the spec's
+      // message, and nothing is counted.
+      await expect.poll(() => page.getByLabel('Podcast de').locator('option:checked').textContent()).toBe(FRENCH_FILE);
+      await page.getByLabel('Podcast de').selectOption('');
       await generateButton(page, 'Générer le podcast').click();
       await page.getByText('Veuillez sélectionner un fichier pour générer un podcast').waitFor();
       expect(await podcastsOf(host, user, subjectId)).toHaveLength(0);

@@ -79,7 +79,9 @@ describe('quiz and flashcards', () => {
       expect(await page.title()).toBe('Quiz · CHIMIE — Révise');
       await expect.poll(() => page.getByTestId('usage-left').textContent()).toBe(`${FREE_QUIZ_QUESTIONS} questions de quiz restantes ce mois-ci`);
 
-      // No file chosen: the spec's message.
+      // The subject's only course is chosen already (issue 25); with no file chosen, the spec's message.
+      await expect.poll(() => page.getByLabel('Fichier').locator('option:checked').textContent()).toBe(FILE_NAME);
+      await page.getByLabel('Fichier').selectOption('');
       await page.getByRole('button', { name: 'Commencer le quiz' }).click();
       await page.getByText('Veuillez sélectionner un fichier pour générer un quiz').waitFor();
       await page.getByLabel('Fichier').selectOption({ label: FILE_NAME });

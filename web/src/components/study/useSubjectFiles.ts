@@ -1,7 +1,9 @@
 // The subject's files as the study pages read them: the list (null until it is known), the files
 // ready to be studied, whether one is still on its way, and whether the list could not be read.
 import { subjectsApi, type FileView } from '../../api/subjects';
+import { useEffect, useRef } from 'react';
 import { useLoaded } from '../useLoaded';
+import { soleFileChoice } from './sole-file';
 
 export interface SubjectFiles {
   /** null until the list is known, and while it cannot be read. */
@@ -29,4 +31,18 @@ export function useSubjectFiles(subjectId: string): SubjectFiles {
     settled: files !== null || error,
     reload,
   };
+}
+
+/**
+ * Chooses the subject's only ready file once, as soon as the list is known; the student may
+ * still change it (or go back to the placeholder) afterwards.
+ */
+export function usePreselectSoleFile(ready: readonly FileView[], chosen: string, choose: (id: string) => void): void {
+  const done = useRef(false);
+  const sole = soleFileChoice(ready, chosen);
+  useEffect(() => {
+    if (done.current || ready.length === 0) return;
+    done.current = true;
+    if (sole) choose(sole);
+  }, [sole, ready.length, choose]);
 }

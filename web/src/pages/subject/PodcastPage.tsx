@@ -21,7 +21,7 @@ import { ComposerFoot, FileField, LoadingLine, NoFilesHint, SavedBadge, StudyEmp
 import { useErrorText } from '../../components/study/useErrorText';
 import { useFeatureUsage } from '../../components/study/useFeatureUsage';
 import { usePremiumSave } from '../../components/study/usePremiumSave';
-import { useSubjectFiles } from '../../components/study/useSubjectFiles';
+import { usePreselectSoleFile, useSubjectFiles } from '../../components/study/useSubjectFiles';
 import { useUrlRecord } from '../../components/study/useUrlRecord';
 import { useI18n } from '../../i18n';
 import { studyPage, subjectPath } from './SubjectLayout';
@@ -66,6 +66,7 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
   const showEpisode = useRef(false);
 
   const [scope, setScope] = useState('');
+  usePreselectSoleFile(ready, scope, setScope);
   const [duration, setDuration] = useState<PodcastDuration>('short');
   const [style, setStyle] = useState<PodcastStyle>('host');
   const [podcast, setPodcast] = useState<PodcastView | null>(null);

@@ -30,7 +30,7 @@ import { ComposerFoot, FileField, IconNote, LoadingLine, NoFilesHint, StudyHead,
 import UsageNote from '../../components/study/UsageNote';
 import { useErrorText } from '../../components/study/useErrorText';
 import { useFeatureUsage } from '../../components/study/useFeatureUsage';
-import { useSubjectFiles } from '../../components/study/useSubjectFiles';
+import { usePreselectSoleFile, useSubjectFiles } from '../../components/study/useSubjectFiles';
 import { useUrlRecord } from '../../components/study/useUrlRecord';
 import { useI18n, type MessageKey } from '../../i18n';
 import { studyPage, subjectPath } from './SubjectLayout';
@@ -61,6 +61,7 @@ function QuizWorkspace({ subject }: { subject: Subject }) {
 
   // A link may name the file (the coach's next action: a quiz on the file of a weak topic).
   const [fileId, setFileId] = useState(params.get('file') ?? '');
+  usePreselectSoleFile(ready, fileId, setFileId);
   const [difficulty, setDifficulty] = useState<QuizDifficulty>('easy');
   const [mode, setMode] = useState<QuestionMode>(isQuestionMode(urlMode) ? urlMode : 'mcq');
   const [session, setSession] = useState<QuizSession | null>(null);
