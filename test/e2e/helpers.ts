@@ -48,6 +48,18 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
   return { context, page };
 }
 
+/** A phone's browser context: 375 × 812, touch, French, Paris time (each journey's phone checks). */
+export function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
+}
+
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   await mkdir(resultsDir, { recursive: true });
   await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage });

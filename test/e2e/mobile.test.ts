@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { api, newUser, type TestUser } from '../support/host.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
-import { dialog, screenshot, useJourneyHost, type TestHost } from './helpers.js';
+import { dialog, newPhoneContext, screenshot, useJourneyHost, type TestHost } from './helpers.js';
 import { coursePdf } from './files-helpers.js';
 
 const COURSE = [
@@ -32,14 +32,7 @@ async function phoneStudent(host: TestHost, browser: Browser): Promise<{ user: T
   const file = await waitForFinal(host, user.accessToken, subject.id, start.body.file.id, 90_000);
   if (file.status !== 'ready') throw new Error(`The course did not become ready: ${JSON.stringify(file)}`);
 
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-  });
+  const context = await newPhoneContext(browser);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto(host.url);

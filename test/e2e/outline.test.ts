@@ -14,7 +14,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { coursePdf } from '../support/fixtures.js';
 import { textPdf, uploadFile, waitForFinal } from '../support/uploads.js';
 import { login } from '../support/host.js';
-import { acceptCookies, dialog, expectNoSideScroll, newPage, signUpThroughUi, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
+import { acceptCookies, dialog, expectNoSideScroll, newPage, newPhoneContext, signUpThroughUi, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
 
 const COURSE = [
   "1. Les cellules\nLa cellule est l'unité de base du vivant. Tout être vivant est constitué d'une ou de plusieurs cellules. Une cellule possède une membrane plasmique qui la sépare du milieu extérieur, un cytoplasme et, chez les eucaryotes, un noyau qui contient l'ADN. Les organites, comme les mitochondries ou les chloroplastes, y assurent chacun une fonction.",
@@ -144,14 +144,7 @@ describe('course outline', () => {
       await shoot(page, 'subject-outline-1280');
 
       // On a phone, signed in on its own.
-      const phone = await browser.newContext({
-        viewport: { width: 375, height: 812 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'fr-FR',
-        timezoneId: 'Europe/Paris',
-      });
+      const phone = await newPhoneContext(browser);
       try {
         const mobile = await phone.newPage();
         mobile.setDefaultTimeout(15_000);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { api, newUser } from '../support/host.js';
-import { dialog, useJourneyHost, type TestHost } from './helpers.js';
+import { dialog, newPhoneContext, useJourneyHost, type TestHost } from './helpers.js';
 import { makePremium, readyCourse } from './files-helpers.js';
 
 const COURSE = {
@@ -51,14 +51,7 @@ describe('the study loop on a phone', () => {
     const todo = await api(host, `/api/subjects/${subjectId}/todos`, { method: 'POST', token: user.accessToken, body: { title: 'Relire la mitose' } });
     expect(todo.status).toBe(201);
 
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'fr-FR',
-      timezoneId: 'Europe/Paris',
-    });
+    const context = await newPhoneContext(browser);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     try {

@@ -7,23 +7,12 @@ import { cardsApi } from '../../api/cards';
 import { Icon } from '../ContentParts';
 import { useErrorText } from '../study/useErrorText';
 import { useI18n } from '../../i18n';
+import { saveBlob } from '../save-file';
 
 type Format = 'apkg' | 'csv';
 
 /** A file name the browser and every system accept: the subject's, without path characters. */
 const fileName = (subjectName: string, format: Format) => `${subjectName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').trim() || 'cartes'}.${format}`;
-
-/** Saves bytes as a file the browser downloads. */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export default function CardsExport({ subjectId, subjectName }: { subjectId: string; subjectName: string }) {
   const { t } = useI18n();

@@ -20,21 +20,10 @@ import { useI18n, type MessageKey } from '../../i18n';
 import { subjectPath, useSubject } from './SubjectLayout';
 import SubjectSection from './SubjectSection';
 import '../../styles/progress.css';
+import { saveText } from '../../components/save-file';
 
 /** Monday first, as a French week; values are the server's (0 Sunday … 6 Saturday). */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
-
-/** Saves a text as a file the browser downloads. */
-function saveText(text: string, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
