@@ -3,41 +3,20 @@
 // pages, a thousand pages, characters that mean nothing, no text at all) ending in a clear state
 // with an empty or partial outline, never a crash, a wrong page or a lost file.
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coursePdf } from '../support/fixtures.js';
-import { api, newPremiumUser, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
-import { findOrphans } from '../support/invariants.js';
-import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
+import { api, newUser } from '../support/host.js';
+import { useStudentWithSubject } from '../support/student-host.js';
+import { uploadAndWait } from '../support/uploads.js';
 
-let host: TestHost;
-let user: TestUser;
-let subjectId: string;
+const setup = useStudentWithSubject('Documents', { checkOrphans: true });
 
-beforeAll(async () => {
-  host = await startTestHost();
-  user = await newPremiumUser(host);
-  subjectId = (await createSubject(host, user.accessToken, 'Documents')).id;
-});
-
-afterEach(async () => {
-  const orphans = await findOrphans();
-  expect(orphans.objectsWithoutRecord).toEqual([]);
-  expect(orphans.recordsWithoutObject).toEqual([]);
-});
-
-afterAll(async () => {
-  await host?.stop();
-});
-
-async function upload(name: string, bytes: Uint8Array, timeoutMs = 60_000): Promise<{ id: string; status: string; error?: string }> {
-  const { start, complete } = await uploadFile(host, user.accessToken, subjectId, name, bytes);
-  expect(start.status).toBe(201);
-  expect(complete?.status).toBe(200);
-  const view = await waitForFinal(host, user.accessToken, subjectId, start.body.file.id, timeoutMs);
-  return { id: start.body.file.id, status: view.status, error: view.error_message };
+async function upload(name: string, bytes: Uint8Array, timeoutMs = 60_000): Promise<{ id: string; status: string }> {
+  const { id, view } = await uploadAndWait(setup.host, setup.user.accessToken, setup.subjectId, name, bytes, timeoutMs);
+  return { id, status: view.status };
 }
 
-const outlineOf = (fileId: string, token = user.accessToken) => api(host, `/api/subjects/${subjectId}/files/${fileId}/outline`, { token });
+const outlineOf = (fileId: string, token = setup.user.accessToken) => api(setup.host, `/api/subjects/${setup.subjectId}/files/${fileId}/outline`, { token });
 
 const LESSON = [
   '1. Les cellules\nLa cellule est l’unité de base du vivant. Chaque cellule possède une membrane qui la sépare de son milieu. Le noyau contient le matériel génétique de la cellule.',
@@ -58,13 +37,13 @@ describe('the outline of a file', () => {
       ['3. La respiration', 3],
     ]);
     // The pages route gives each page's blocks: the heading, then the paragraph joined across its wraps.
-    const pages = await api(host, `/api/subjects/${subjectId}/files/${file.id}/pages?from=2&to=2`, { token: user.accessToken });
+    const pages = await api(setup.host, `/api/subjects/${setup.subjectId}/files/${file.id}/pages?from=2&to=2`, { token: setup.user.accessToken });
     const [page] = pages.body.pages;
     expect(page.spans.map((s: { kind: string; start: number; end: number }) => [s.kind, page.text.slice(s.start, s.end)])).toEqual([
       ['heading', '2. La photosynthèse'],
       ['paragraph', LESSON[1].split('\n')[1]],
     ]);
-    const other = await newUser(host);
+    const other = await newUser(setup.host);
     expect((await outlineOf(file.id, other.accessToken)).status).toBe(404);
   });
 
@@ -93,12 +72,12 @@ describe('the outline of a file', () => {
     expect(r.body.entries).toHaveLength(400);
     r.body.entries.forEach((e: { text: string; page: number }, i: number) => expect([e.text, e.page]).toEqual([`${i + 1}. Leçon numéro ${i + 1}`, i + 1]));
     // Its pages come a hundred at a time, each answer saying where the next one starts.
-    const first = await api(host, `/api/subjects/${subjectId}/files/${file.id}/pages`, { token: user.accessToken });
+    const first = await api(setup.host, `/api/subjects/${setup.subjectId}/files/${file.id}/pages`, { token: setup.user.accessToken });
     expect(first.body.pages.map((p: { page: number }) => p.page)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(first.body.next).toBe(101);
-    const last = await api(host, `/api/subjects/${subjectId}/files/${file.id}/pages?from=951`, { token: user.accessToken });
+    const last = await api(setup.host, `/api/subjects/${setup.subjectId}/files/${file.id}/pages?from=951`, { token: setup.user.accessToken });
     expect(last.body.pages.map((p: { page: number }) => p.page)).toEqual([951]);
-    const tail = await api(host, `/api/subjects/${subjectId}/files/${file.id}/pages?from=951&to=1000`, { token: user.accessToken });
+    const tail = await api(setup.host, `/api/subjects/${setup.subjectId}/files/${file.id}/pages?from=951&to=1000`, { token: setup.user.accessToken });
     expect(tail.body.pages).toHaveLength(50);
     expect(tail.body.next).toBeUndefined();
   }, 240_000);

@@ -5,7 +5,7 @@
 // a record, as a misbehaving client or a race could leave them.
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newFileId, PROCESSING_LEASE_MS, storagePath } from '../../functions/core/files.js';
 import { handler } from '../../functions/pipelines/extract-upload.js';
 import { storage } from '../../functions/platform/clients.js';
@@ -23,40 +23,19 @@ import {
   protectedPdf,
   scannedPdf,
 } from '../support/fixtures.js';
-import { api, newPremiumUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
-import { findOrphans } from '../support/invariants.js';
+import { api } from '../support/host.js';
 import { objectCreatedEvent, storeDirectly } from '../support/stored-files.js';
-import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
+import { useStudentWithSubject } from '../support/student-host.js';
+import { createSubject, uploadAndWait as upload, uploadFile, waitForFinal } from '../support/uploads.js';
 
-let host: TestHost;
-let user: TestUser;
-let subjectId: string;
+const setup = useStudentWithSubject('Extraction', { checkOrphans: true });
 
-beforeAll(async () => {
-  host = await startTestHost();
-  user = await newPremiumUser(host);
-  subjectId = (await createSubject(host, user.accessToken, 'Extraction')).id;
-});
-
-afterEach(async () => {
-  const orphans = await findOrphans();
-  expect(orphans.objectsWithoutRecord).toEqual([]);
-  expect(orphans.recordsWithoutObject).toEqual([]);
-});
-
-afterAll(async () => {
-  await host?.stop();
-});
-
-const fileView = (fileId: string) => api(host, `/api/subjects/${subjectId}/files/${fileId}`, { token: user.accessToken });
-const pagesOf = (fileId: string, query = '') => api(host, `/api/subjects/${subjectId}/files/${fileId}/pages${query}`, { token: user.accessToken });
+const fileView = (fileId: string) => api(setup.host, `/api/subjects/${setup.subjectId}/files/${fileId}`, { token: setup.user.accessToken });
+const pagesOf = (fileId: string, query = '') => api(setup.host, `/api/subjects/${setup.subjectId}/files/${fileId}/pages${query}`, { token: setup.user.accessToken });
 
 /** Uploads as the browser does and waits for the file to be ready or failed. */
 async function uploadAndWait(name: string, bytes: Uint8Array, timeoutMs = 30_000) {
-  const { start, complete } = await uploadFile(host, user.accessToken, subjectId, name, bytes);
-  expect(start.status).toBe(201);
-  expect(complete?.status).toBe(200);
-  return waitForFinal(host, user.accessToken, subjectId, start.body.file.id, timeoutMs);
+  return (await upload(setup.host, setup.user.accessToken, setup.subjectId, name, bytes, timeoutMs)).view;
 }
 
 
@@ -108,7 +87,7 @@ describe('text PDFs uploaded from the browser', () => {
     expect(pages).toHaveLength(4);
     expect(pages[1].text).toContain('Price elasticity of demand measures');
     expect(pages[3].text).toContain('government intervention');
-    const record = await findFile(user.sub, subjectId, view.id);
+    const record = await findFile(setup.user.sub, setup.subjectId, view.id);
     expect(record).toMatchObject({ successful_pages: 4, ocr_pages: 0, page_count: 4 });
     expect(record?.text_content).toContain('supply and demand');
     expect(record?.text_content).toContain('market equilibrium');
@@ -126,7 +105,7 @@ describe('scanned pages', () => {
     expect(words).toContain('the mitochondria is the');
     expect(words).toContain('powerhouse of the cell');
     expect(words).toContain('and produces energy');
-    const record = await findFile(user.sub, subjectId, view.id);
+    const record = await findFile(setup.user.sub, setup.subjectId, view.id);
     expect(record).toMatchObject({ successful_pages: 2, ocr_pages: 1 });
   }, 120_000);
 });
@@ -143,74 +122,74 @@ describe('files that cannot be read', () => {
       message: 'Impossible de lire le contenu du fichier PDF (erreur de chargement). Veuillez vérifier que le fichier est valide et non corrompu.',
     });
     expect((await pagesOf(view.id)).body.pages).toEqual([]);
-    const record = await findFile(user.sub, subjectId, view.id);
+    const record = await findFile(setup.user.sub, setup.subjectId, view.id);
     expect(record).toMatchObject({ text_content: null, page_count: null, language: null });
   });
 
   it('bytes that are not a PDF, stored under a .pdf name, fail as not a PDF', async () => {
-    const file = await storeDirectly(user.sub, subjectId, 'photo.pdf', notAPdf());
+    const file = await storeDirectly(setup.user.sub, setup.subjectId, 'photo.pdf', notAPdf());
     const final = await waitForRecord(file);
     expect(final).toMatchObject({ status: 'failed', error_code: 'pdf_only', text_content: null, page_count: null });
     const view = await fileView(file.id);
     expect(view.body.error.message).toBe('Seuls les fichiers PDF sont acceptés');
-    expect(await listPages(user.sub, subjectId, file.id)).toEqual([]);
+    expect(await listPages(setup.user.sub, setup.subjectId, file.id)).toEqual([]);
   });
 
   it('an empty file fails as empty or invalid', async () => {
-    const file = await storeDirectly(user.sub, subjectId, 'vide.pdf', emptyFile());
+    const file = await storeDirectly(setup.user.sub, setup.subjectId, 'vide.pdf', emptyFile());
     const final = await waitForRecord(file);
     expect(final).toMatchObject({ status: 'failed', error_code: 'pdf_invalid', page_count: null });
     expect((await fileView(file.id)).body.error.message).toBe('Fichier PDF vide ou invalide.');
-    expect(await listPages(user.sub, subjectId, file.id)).toEqual([]);
+    expect(await listPages(setup.user.sub, setup.subjectId, file.id)).toEqual([]);
   });
 });
 
 describe('pages of deleted files', () => {
   it('go with their file, and with their subject', async () => {
-    const subject = (await createSubject(host, user.accessToken, 'Éphémère')).id;
+    const subject = (await createSubject(setup.host, setup.user.accessToken, 'Éphémère')).id;
     const upload = async (name: string, bytes: Uint8Array) => {
-      const { start } = await uploadFile(host, user.accessToken, subject, name, bytes);
-      return waitForFinal(host, user.accessToken, subject, start.body.file.id);
+      const { start } = await uploadFile(setup.host, setup.user.accessToken, subject, name, bytes);
+      return waitForFinal(setup.host, setup.user.accessToken, subject, start.body.file.id);
     };
     const a = await upload('a.pdf', await frenchCoursePdf());
     const b = await upload('b.pdf', await englishCoursePdf());
-    expect((await listPages(user.sub, subject)).length).toBe(FRENCH_COURSE.length + ENGLISH_COURSE.length);
+    expect((await listPages(setup.user.sub, subject)).length).toBe(FRENCH_COURSE.length + ENGLISH_COURSE.length);
 
-    const removed = await api(host, `/api/subjects/${subject}/files/${a.id}`, { token: user.accessToken, method: 'DELETE' });
+    const removed = await api(setup.host, `/api/subjects/${subject}/files/${a.id}`, { token: setup.user.accessToken, method: 'DELETE' });
     expect(removed.status).toBe(204);
-    expect(await listPages(user.sub, subject, a.id)).toEqual([]);
-    expect((await listPages(user.sub, subject, b.id)).length).toBe(ENGLISH_COURSE.length);
+    expect(await listPages(setup.user.sub, subject, a.id)).toEqual([]);
+    expect((await listPages(setup.user.sub, subject, b.id)).length).toBe(ENGLISH_COURSE.length);
 
-    expect((await api(host, `/api/subjects/${subject}`, { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
-    expect(await listPages(user.sub, subject)).toEqual([]);
+    expect((await api(setup.host, `/api/subjects/${subject}`, { token: setup.user.accessToken, method: 'DELETE' })).status).toBe(204);
+    expect(await listPages(setup.user.sub, subject)).toEqual([]);
   });
 });
 
 describe('storage events', () => {
   it('a duplicate event for a file already read changes nothing', async () => {
-    const file = await storeDirectly(user.sub, subjectId, 'doublon.pdf', await frenchCoursePdf());
+    const file = await storeDirectly(setup.user.sub, setup.subjectId, 'doublon.pdf', await frenchCoursePdf());
     const ready = await waitForRecord(file);
     expect(ready.status).toBe('ready');
-    const pagesBefore = await listPages(user.sub, subjectId, file.id);
+    const pagesBefore = await listPages(setup.user.sub, setup.subjectId, file.id);
     await handler(objectCreatedEvent(file.storage_path));
-    const after = await findFile(user.sub, subjectId, file.id);
+    const after = await findFile(setup.user.sub, setup.subjectId, file.id);
     expect(after).toEqual(ready);
-    expect(await listPages(user.sub, subjectId, file.id)).toEqual(pagesBefore);
+    expect(await listPages(setup.user.sub, setup.subjectId, file.id)).toEqual(pagesBefore);
   });
 
   it('events delivered twice at once still give one ready file with its pages once', async () => {
-    const file = await storeDirectly(user.sub, subjectId, 'deux-fois.pdf', await englishCoursePdf());
+    const file = await storeDirectly(setup.user.sub, setup.subjectId, 'deux-fois.pdf', await englishCoursePdf());
     // The host's own notification and two more deliveries of the same event.
     await Promise.all([handler(objectCreatedEvent(file.storage_path)), handler(objectCreatedEvent(file.storage_path))]);
     const final = await waitForRecord(file);
     expect(final).toMatchObject({ status: 'ready', page_count: 4, language: 'en' });
-    const pages = await listPages(user.sub, subjectId, file.id);
+    const pages = await listPages(setup.user.sub, setup.subjectId, file.id);
     expect(pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
   });
 
   it('a file being read belongs to its reader: another delivery is ignored, a retry of that reader or a later one after the lease takes it', async () => {
     const now = new Date();
-    const record = newUploadRecord({ userId: user.sub, subjectId, id: newFileId(now, randomBytes(4).toString('hex')), fileName: 'bail.pdf', displayName: 'bail', size: 1, now });
+    const record = newUploadRecord({ userId: setup.user.sub, subjectId: setup.subjectId, id: newFileId(now, randomBytes(4).toString('hex')), fileName: 'bail.pdf', displayName: 'bail', size: 1, now });
     await insertFileRecord(record);
     try {
       const first = await claimProcessing(record, now, 'invocation-a');
@@ -229,7 +208,7 @@ describe('storage events', () => {
   });
 
   it('an object stored without a file record is deleted', async () => {
-    const key = storagePath(user.sub, subjectId, newFileId(new Date(), randomBytes(4).toString('hex')), 'sans dossier.pdf');
+    const key = storagePath(setup.user.sub, setup.subjectId, newFileId(new Date(), randomBytes(4).toString('hex')), 'sans dossier.pdf');
     await storage().send(new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key, Body: await frenchCoursePdf() }));
     const until = Date.now() + 10_000;
     while ((await objectExists(key)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
@@ -237,7 +216,7 @@ describe('storage events', () => {
   });
 
   it('objects that are not course files are left alone', async () => {
-    const keys = [`${user.sub}/exports/notes.txt`, storagePath(user.sub, subjectId, newFileId(new Date(), 'a1b2c3d4'), 'episode.mp3')];
+    const keys = [`${setup.user.sub}/exports/notes.txt`, storagePath(setup.user.sub, setup.subjectId, newFileId(new Date(), 'a1b2c3d4'), 'episode.mp3')];
     for (const key of keys) {
       await storage().send(new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key, Body: 'not a course' }));
       await handler(objectCreatedEvent(key));

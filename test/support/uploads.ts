@@ -85,3 +85,11 @@ export async function waitForFinal(host: TestHost, token: string, subjectId: str
     await new Promise((res) => setTimeout(res, 150));
   }
 }
+
+/** Uploads as the browser does and waits until the file is ready or failed: its id and its view. */
+export async function uploadAndWait(host: TestHost, token: string, subjectId: string, fileName: string, bytes: Uint8Array, timeoutMs = 30_000) {
+  const { start, complete } = await uploadFile(host, token, subjectId, fileName, bytes);
+  if (start.status !== 201 || complete?.status !== 200) throw new Error(`${fileName}: the upload answered ${start.status}/${complete?.status}`);
+  const id = start.body.file.id as string;
+  return { id, view: await waitForFinal(host, token, subjectId, id, timeoutMs) };
+}
