@@ -14,7 +14,7 @@ import { headingOf, normalizeSpace, pageKey, type CourseAnalysis, type SentenceI
 import type { Detail } from './levels.js';
 import { tokenize } from './key-terms.js';
 import { questionIntents, type Intent } from './question.js';
-import { courseTopic } from './vocabulary.js';
+import { courseTopic, type TopicTerm } from './vocabulary.js';
 
 /** Share of the question's weighted topic terms the best sentence must cover to count as an answer. */
 export const FOUND_THRESHOLD = 0.5;
@@ -26,6 +26,8 @@ const HISTORY_WEIGHT = 0.5;
 const FILLER_WEIGHT = 0.25;
 /** Weight of the question's verb, which the course may say otherwise ("fournit" / "a une tension de"). */
 const PREDICATE_WEIGHT = 0.5;
+/** Weight of a term found through a word of the same meaning. */
+const RELATED_WEIGHT = 0.8;
 
 /** A sentence that names a formula's symbols ("où d est …", "where M is …"). */
 export const SYMBOL_NAMES =
@@ -164,6 +166,14 @@ function weight(analysis: CourseAnalysis, stem: string): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5)) + 0.05;
 }
 
+/** How much a question term counts beside its rarity in the course. */
+function termWeight(t: TopicTerm): number {
+  if (t.filler) return FILLER_WEIGHT;
+  if (t.predicate) return PREDICATE_WEIGHT;
+  if (t.related) return RELATED_WEIGHT;
+  return 1;
+}
+
 export function focusOf(analysis: CourseAnalysis, question: string, history: AnswerRequest['history'], lang: CourseLanguage): Focus {
   const { terms: current, language } = courseTopic(analysis, question, lang);
   const weights = new Map<string, number>();
@@ -172,7 +182,7 @@ export function focusOf(analysis: CourseAnalysis, question: string, history: Ans
   const variants = new Map<string, readonly string[]>();
   for (const t of [...current]) if (t.variants) variants.set(t.stem, t.variants);
   for (const t of current) {
-    weights.set(t.stem, (t.filler ? FILLER_WEIGHT : t.predicate ? PREDICATE_WEIGHT : 1) * weight(analysis, t.stem));
+    weights.set(t.stem, termWeight(t) * weight(analysis, t.stem));
     if (!t.known) unknown.add(t.stem);
     queryWords.push(t.word);
   }
@@ -346,14 +356,27 @@ function windowOf(analysis: CourseAnalysis, s: SentenceInfo): Set<string>[] {
  * ribosomes in photosynthesis") are not an answer.
  */
 export function answers(analysis: CourseAnalysis, ranked: Ranked[], focus: Focus): boolean {
+  const e = answerEvidence(analysis, ranked, focus);
+  return e.unknownShare < UNKNOWN_SHARE && e.knownCoverage >= KNOWN_COVERAGE;
+}
+
+export interface Evidence {
+  /** Share of the question's topic weight held by terms the course never uses. */
+  unknownShare: number;
+  /** Best share of the known topic weight one sentence with its heading and neighbours carries. */
+  knownCoverage: number;
+}
+
+export function answerEvidence(analysis: CourseAnalysis, ranked: Ranked[], focus: Focus): Evidence {
   const unknown = unknownWeight(focus);
-  const fewUnknown = focus.total > 0 && focus.total - unknown > 0 && unknown / focus.total < UNKNOWN_SHARE;
+  const unknownShare = focus.total > 0 && focus.total - unknown > 0 ? unknown / focus.total : 1;
+  let best = 0;
   for (const r of ranked) {
     const heading = headingOf(analysis, r.s);
     // A sentence that shares nothing with the question counts only under a heading that is about it.
     if (r.own <= 0 && !(heading && coverage(focus, [heading.stemSet]) >= FOUND_THRESHOLD)) continue;
     if (focus.current.size && ![...focus.current].some((t) => hasTerm(focus, r.s.stemSet, t) || (!!heading && hasTerm(focus, heading.stemSet, t)))) continue;
-    if (fewUnknown && knownCoverage(focus, windowOf(analysis, r.s)) >= KNOWN_COVERAGE) return true;
+    best = Math.max(best, knownCoverage(focus, windowOf(analysis, r.s)));
   }
-  return false;
+  return { unknownShare, knownCoverage: best };
 }

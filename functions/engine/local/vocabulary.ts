@@ -10,6 +10,7 @@
 import { isEverydayWord, isVerbForm } from '../text/verbs.js';
 import { foldText, isStopWord, stem, words } from '../text/index.js';
 import { expressions, translate } from '../text/glossary.js';
+import { synonymsOf, translationsOf } from '../text/lexicon.js';
 import type { CourseLanguage } from '../types.js';
 import { tokenize } from './key-terms.js';
 import type { CourseAnalysis } from './analysis.js';
@@ -28,6 +29,8 @@ export interface TopicTerm {
   predicate?: boolean;
   /** Other stems of the course for the same word ("cellul": "cellulair"). */
   variants?: string[];
+  /** Matched through a word of the same meaning ("germ" for the course's "microbe"): it weighs a little less. */
+  related?: boolean;
 }
 
 /**
@@ -170,6 +173,21 @@ function spellings(word: string): string[] {
 
 const INFLECTIONS: Record<CourseLanguage, string[]> = { fr: ['s', 'e', 'es', 'nt'], en: ['s', 'es', 'd', 'ed', 'ing'] };
 
+/** Forms of "avoir" and "être" that make a compound tense ("a inventé", "est-elle née"). */
+const AUXILIARIES = new Set(['a', 'ont', 'avait', 'avaient', 'aura', 'est', 'sont', 'etait', 'etaient', 'ete', 'fut', 'furent', 'sera']);
+const INVERTED_SUBJECTS = new Set(['t', 'il', 'elle', 'ils', 'elles', 'on']);
+
+/**
+ * A French word right after an auxiliary, or after an auxiliary and its inverted subject ("a-t-il
+ * lancées", "s'est-elle appliquée"): a past participle, what the question asks of its topic.
+ */
+function afterAuxiliary(ws: readonly string[], i: number, lang: CourseLanguage): boolean {
+  if (lang !== 'fr') return false;
+  let k = i - 1;
+  while (k >= 0 && i - k <= 3 && INVERTED_SUBJECTS.has(ws[k])) k--;
+  return k >= 0 && AUXILIARIES.has(ws[k]) && /(?:e|i|u|s|t)$/u.test(ws[i]);
+}
+
 const DETERMINERS: Record<CourseLanguage, ReadonlySet<string>> = {
   fr: new Set(['le', 'la', 'les', 'l', 'du', 'des', 'un', 'une']),
   en: new Set(['the', 'a', 'an']),
@@ -208,7 +226,10 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
       ws = ws.filter((w) => !remove.has(w) || isStopWord(w, qLang));
     }
   }
+  // Words written with a capital inside the question: names ("Pacific", "Jenner"), never the student's phrasing.
+  const names = new Set(words(question).filter((w, i) => i > 0 && /^\p{Lu}/u.test(w)).map((w) => foldText(w)));
   ws.forEach((w, i) => {
+    const verbal = isVerbForm(w, qLang) || afterAuxiliary(ws, i, qLang);
     const stop = isStopWord(w, qLang);
     // A grammar word right after an article is a noun that looks like one: "du son", "the will".
     const noun = stop && i > 0 && DETERMINERS[qLang].has(ws[i - 1]) && w.length > 2;
@@ -221,7 +242,7 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
       return;
     }
     if (!crossing) {
-      if (known(own)) return push({ stem: own, known: true, word: w, filler: isFiller(w, own, qLang), predicate: isVerbForm(w, qLang) });
+      if (known(own)) return push({ stem: own, known: true, word: w, filler: isFiller(w, own, qLang), predicate: verbal });
       // A short word inflected as the course writes it ("die" / "died", "forme" / "formes").
       const inflected = INFLECTIONS[qLang].map((end) => stem(w + end, qLang)).find(known);
       if (inflected) return push({ stem: inflected, known: true, word: vocab.words.get(inflected) ?? w });
@@ -242,15 +263,25 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
         for (const h of hits) push({ stem: h, known: true, word: vocab.words.get(h) ?? h });
         return;
       }
+      // The dictionary's translations ("variole" → "smallpox", "régner" → "reign"), for a word of the topic.
+      if (isFiller(w, own, qLang) || verbal) return;
+      const found = translationsOf(own, qLang === 'fr' ? 'fr-en' : 'en-fr').filter(known);
+      if (found.length) {
+        for (const h of found.slice(0, 3)) push({ stem: h, known: true, word: vocab.words.get(h) ?? h });
+        return;
+      }
       const near = nearStem(analysis, vocab, same, true) ?? nearStem(analysis, vocab, own, true);
       if (near) return push({ stem: near, known: true, word: vocab.words.get(near) ?? w });
     }
     // A verb the course does not use asks something of the topic in the student's words ("predict"):
     // not a topic the course lacks.
-    if (isFiller(w, own, qLang) || isVerbForm(w, qLang)) return;
+    if (isFiller(w, own, qLang) || verbal) return;
     // An everyday word the course does not use ("other", "put", "usually") is the student's
     // phrasing, not a topic the course lacks (only English has a frequency list here).
-    if (isEverydayWord(w, qLang)) return;
+    if (!noun && !names.has(w) && isEverydayWord(w, qLang)) return;
+    // A word of the same meaning, or derived, that the course uses ("physician" / "doctor", "rainfall" / "rain").
+    const related = crossing ? undefined : synonymsOf(own, qLang).find(known);
+    if (related) return push({ stem: related, known: true, word: vocab.words.get(related) ?? w, related: true });
     push({ stem: own, known: false, word: w });
   });
   return { terms: out, language: qLang };

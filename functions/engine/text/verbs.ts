@@ -1,10 +1,12 @@
 // Words of a question that are its phrasing rather than its topic: verb forms, what the question
 // asks of its topic ("predict", "fournit"), which a course often says with other words ("the
-// witches' prophecy", "a une tension de"); and everyday words ("other", "put", "usually"). The lists
-// are built by scripts/build-lexicon.ts: verbs from WordNet (English) and Lefff (French), a word that
-// is also a noun or an adjective never among them; everyday English words from SUBTLEX-US's most
-// frequent (no such list is at hand for French yet).
+// witches' prophecy", "a une tension de"); and everyday words ("other", "put", "usually", "autre").
+// The lists are built by scripts/build-lexicon.ts: verbs from WordNet (English) and Lefff (French), a
+// word that is also a noun or an adjective never among them; everyday words from SUBTLEX-US's most
+// frequent, and in French their translations (functions/engine/text/lexicon.ts).
 import everydayEn from './data/everyday-en.js';
+import { isEverydayFrench } from './lexicon.js';
+import { stem } from './stem.js';
 import verbsEn from './data/verbs-en.js';
 import verbsFr from './data/verbs-fr.js';
 import type { CourseLanguage } from '../types.js';
@@ -27,9 +29,12 @@ export function isVerbForm(folded: string, lang: CourseLanguage): boolean {
 
 let everyday: Set<string> | undefined;
 
-/** One of the most frequent words of everyday English (always false in French: no list yet). */
+/**
+ * One of the language's most frequent words: in English the word itself ("usually", "other"; not
+ * "cooling" for "cool"), in French by its stem, the lists ranking lemmas ("autres", "grande").
+ */
 export function isEverydayWord(folded: string, lang: CourseLanguage): boolean {
-  if (lang !== 'en') return false;
+  if (lang === 'fr') return isEverydayFrench(stem(folded, lang));
   everyday ??= new Set(everydayEn.split(' '));
   return everyday.has(folded);
 }

@@ -17,7 +17,10 @@ describe('the word lists', () => {
     // A form that is also a noun is never a verb here.
     expect(isVerbForm('forme', 'fr') || isVerbForm('tension', 'fr')).toBe(false);
     expect(isEverydayWord('usually', 'en') && isEverydayWord('other', 'en')).toBe(true);
-    expect(isEverydayWord('photosynthesis', 'en') || isEverydayWord('autre', 'fr')).toBe(false);
+    // French everyday words: those whose translation is an everyday English word.
+    expect(isEverydayWord('autres', 'fr') && isEverydayWord('grande', 'fr')).toBe(true);
+    expect(isVerbForm('inventee', 'fr') && isVerbForm('dois', 'fr')).toBe(true);
+    expect(isEverydayWord('photosynthesis', 'en') || isEverydayWord('photosynthese', 'fr')).toBe(false);
   });
 });
 
@@ -60,6 +63,34 @@ describe('answering a question phrased in the student’s words', () => {
     const a = await localEngine.answer({ course: earth, question: 'What is the temperature at the centre of the Earth?', mode: 'course', level: null });
     expect(a.found).toBe(true);
     expect(a.blocks.map((b) => b.text).join(' ')).toContain('5,400 °C');
+  });
+
+  it('reads a word of the same meaning as the course’s, and a participle as what is asked of the topic', async () => {
+    const bio = course(
+      [
+        page(1, 'Vaccines\n\nIn 1796, the English doctor Edward Jenner showed that cowpox protects against smallpox.', 'en'),
+        page(2, 'Defences\n\nTears contain lysozyme, an enzyme that destroys the walls of many bacteria.', 'en'),
+      ],
+      'BIOLOGY',
+      'en',
+    );
+    const a = await localEngine.answer({ course: bio, question: 'Which physician is named in the course?', mode: 'course', level: null });
+    expect(a.found).toBe(true);
+    expect(a.blocks.map((b) => b.text).join(' ')).toContain('Edward Jenner');
+    const otan = course(
+      [page(1, 'L’OTAN\n\nL’OTAN, alliance militaire des pays occidentaux, est fondée en 1949.', 'fr'), page(2, 'Le pacte de Varsovie\n\nLe pacte de Varsovie est signé en 1955.', 'fr')],
+      'HISTOIRE',
+      'fr',
+    );
+    const b = await localEngine.answer({ course: otan, question: 'Quand l’alliance militaire des pays occidentaux est-elle née ?', mode: 'course', level: null });
+    expect(b.found).toBe(true);
+    expect(b.blocks.map((x) => x.text).join(' ')).toContain('1949');
+  });
+
+  it('translates a question’s words with the dictionary when the course is in the other language', async () => {
+    const a = await localEngine.answer({ course: en, question: 'Sur quel château Macbeth règne-t-il ?', mode: 'course', level: null, interfaceLanguage: 'fr' });
+    expect(a.found).toBe(true);
+    expect(a.blocks.map((b) => b.text).join(' ')).toContain('Inverness');
   });
 
   it('still refuses a topic the course does not hold', async () => {
