@@ -253,7 +253,10 @@ function englishSynonyms(keep: ReadonlySet<string>): Map<string, string[]> {
     }
   }
   const out = new Map<string, string[]>();
-  for (const pos of ['noun', 'verb', 'adj', 'adv']) {
+  // Nouns and adjectives give their synonyms; verbs and adverbs only their derived words ("collide" →
+  // "collision"): their synonyms say what a question asks in other words, seldom the course's topic.
+  for (const pos of ['noun', 'adj', 'verb', 'adv']) {
+    const synonyms = pos === 'noun' || pos === 'adj';
     const posKey = pos === 'adj' ? 'a' : pos[0];
     for (const line of readFileSync(path.join(dict, `index.${pos}`), 'utf8').split('\n')) {
       if (!line || line.startsWith(' ')) continue;
@@ -274,7 +277,7 @@ function englishSynonyms(keep: ReadonlySet<string>): Map<string, string[]> {
       for (const o of offsets) {
         const ss = synsets.get(`${posKey}:${o}`);
         if (!ss) continue;
-        ss.words.forEach(put);
+        if (synonyms) ss.words.forEach(put);
         const at = ss.words.indexOf(lemma) + 1;
         for (const ref of ss.derived.get(at) ?? []) {
           const [tp, off, wi] = ref.split(':');

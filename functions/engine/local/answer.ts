@@ -38,7 +38,8 @@ export function buildAnswer(req: AnswerRequest): Answer {
   const lang = req.course.language;
   const analysis = analyzeCourse(req.course.pages);
   const detail = detailFor(req.level);
-  const focus = focusOf(analysis, req.question, req.history, lang);
+  // An exercise's numbers are its data, not a case the course must give.
+  const focus = focusOf(analysis, req.question, req.history, lang, { numbers: req.mode !== 'exercise' });
   const passages = focus.weights.size ? req.course.search(focus.query, PASSAGES) : [];
   const ranked = rankSentences(analysis, focus, passages, detail);
   const relevance = new Map<string, number>();

@@ -2,8 +2,8 @@
 // ("explique", "définis", "what", "describe", "please") that say how to answer, not what about.
 // Words that are also course topics ("work", "mean", "list", "present") are not in the lists.
 // Also what kind of answer it asks for (its intent): a formula, a definition, a date, a person, a
-// unit, an example, a reason or a method, read from its cue words ("formule", "en quelle année",
-// "qui", "unit", "why"); cue words are intent, never topic terms.
+// unit, an example, a reason, a method or a number, read from its cue words ("formule", "en quelle
+// année", "qui", "unit", "why", "combien", "how many"); cue words are intent, never topic terms.
 import { foldText, isStopWord, stem, words } from '../text/index.js';
 import type { CourseLanguage } from '../types.js';
 
@@ -65,7 +65,7 @@ const DETERMINERS: Record<CourseLanguage, ReadonlySet<string>> = {
 };
 
 /** What kind of answer a question asks for. */
-export type Intent = 'formula' | 'definition' | 'date' | 'person' | 'unit' | 'example' | 'cause' | 'method' | 'place';
+export type Intent = 'formula' | 'definition' | 'date' | 'person' | 'unit' | 'example' | 'cause' | 'method' | 'place' | 'number';
 
 /** Cue words (folded) of each intent, wherever they stand in the question. */
 const INTENT_WORDS: Record<Intent, Record<CourseLanguage, ReadonlySet<string>>> = {
@@ -89,6 +89,7 @@ const INTENT_WORDS: Record<Intent, Record<CourseLanguage, ReadonlySet<string>>> 
   example: { fr: new Set(['exemple', 'exemples']), en: new Set(['example', 'examples']) },
   cause: { fr: new Set(['pourquoi']), en: new Set(['why']) },
   place: { fr: new Set(['ou']), en: new Set(['where']) },
+  number: { fr: new Set(['combien', 'pourcentage', 'proportion']), en: new Set(['percentage', 'proportion']) },
   method: {
     fr: new Set(['comment', 'methode', 'etape', 'etapes', 'procedure']),
     en: new Set(['method', 'step', 'steps', 'procedure']),
@@ -116,7 +117,29 @@ export function questionIntents(question: string, lang: CourseLanguage): Set<Int
     if ((w === 'qui' && lang === 'fr') || (w === 'who' && lang === 'en')) {
       if (i === 0 || BEFORE_WHO[lang].has(prev)) out.add('person');
     }
-    if (lang === 'en' && w === 'how' && !/^(?:many|much|long|far|fast|old|often|big|large|high)$/u.test(ws[i + 1] ?? '')) out.add('method');
+    if (lang === 'en' && w === 'how') {
+      if (/^(?:many|much|long|far|fast|old|often|big|large|high|hot|cold|deep|heavy|tall)$/u.test(ws[i + 1] ?? '')) out.add('number');
+      else out.add('method');
+    }
   });
+  return out;
+}
+
+/** Cue words that ask for a date itself ("en quelle année", "which century"), not "quand"/"when", which may ask for a condition. */
+const DATE_NOUNS: Record<CourseLanguage, ReadonlySet<string>> = {
+  fr: new Set(['annee', 'annees', 'date', 'dates', 'siecle', 'siecles', 'epoque']),
+  en: new Set(['year', 'years', 'date', 'dates', 'century', 'centuries', 'era']),
+};
+
+/**
+ * The intents only a sentence holding that kind of fact can answer: a number ("combien", "how
+ * many"), a person ("qui", "who"), a date named as such ("en quelle année", "which century").
+ */
+export function factIntents(question: string, lang: CourseLanguage): Set<Intent> {
+  const all = questionIntents(question, lang);
+  const out = new Set<Intent>();
+  if (all.has('number')) out.add('number');
+  if (all.has('person')) out.add('person');
+  if (all.has('date') && words(question).some((w) => DATE_NOUNS[lang].has(foldText(w)))) out.add('date');
   return out;
 }

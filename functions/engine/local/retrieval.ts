@@ -13,8 +13,8 @@ import type { AnswerRequest, CourseLanguage } from '../types.js';
 import { headingOf, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import type { Detail } from './levels.js';
 import { tokenize } from './key-terms.js';
-import { questionIntents, type Intent } from './question.js';
-import { courseTopic, type TopicTerm } from './vocabulary.js';
+import { factIntents, questionIntents, type Intent } from './question.js';
+import { courseTopic, type TopicOptions, type TopicTerm } from './vocabulary.js';
 
 /** Share of the question's weighted topic terms the best sentence must cover to count as an answer. */
 export const FOUND_THRESHOLD = 0.5;
@@ -43,6 +43,8 @@ export interface Focus {
   query: string;
   /** What kind of answer the current question asks for. */
   intents: ReadonlySet<Intent>;
+  /** The kinds of fact only a sentence holding one answers (a number, a person, a date named as such). */
+  facts: ReadonlySet<Intent>;
   /** Other stems of the course for a topic stem (derived words: "cellul" → "cellulair"). */
   variants: ReadonlyMap<string, readonly string[]>;
   /** Topic stems the course never uses: a topic it does not hold (or a word it says otherwise). */
@@ -141,6 +143,8 @@ function ofKind(s: SentenceInfo, intent: Intent, defines: boolean): boolean {
       return s.method;
     case 'place':
       return PLACE_RE[s.page.language].test(s.text);
+    case 'number':
+      return /\d/u.test(s.text);
   }
 }
 
@@ -174,8 +178,8 @@ function termWeight(t: TopicTerm): number {
   return 1;
 }
 
-export function focusOf(analysis: CourseAnalysis, question: string, history: AnswerRequest['history'], lang: CourseLanguage): Focus {
-  const { terms: current, language } = courseTopic(analysis, question, lang);
+export function focusOf(analysis: CourseAnalysis, question: string, history: AnswerRequest['history'], lang: CourseLanguage, opts: TopicOptions = {}): Focus {
+  const { terms: current, language } = courseTopic(analysis, question, lang, opts);
   const weights = new Map<string, number>();
   const unknown = new Set<string>();
   const queryWords: string[] = [];
@@ -188,7 +192,7 @@ export function focusOf(analysis: CourseAnalysis, question: string, history: Ans
   }
   const previous = history?.length ? history[history.length - 1].question : '';
   if (previous) {
-    const prev = courseTopic(analysis, previous, lang).terms;
+    const prev = courseTopic(analysis, previous, lang, opts).terms;
     // A follow-up with no topic of its own ("et pourquoi ?") takes the previous one in full.
     const w = current.length ? HISTORY_WEIGHT : 1;
     for (const t of prev) {
@@ -211,6 +215,7 @@ export function focusOf(analysis: CourseAnalysis, question: string, history: Ans
     total,
     query,
     intents: questionIntents(question, language),
+    facts: factIntents(question, language),
     language,
   };
 }
@@ -337,13 +342,13 @@ const UNKNOWN_SHARE = 0.5;
 const KNOWN_COVERAGE = 0.65;
 
 /** The sentence, its heading, and the sentences just before and after it in the same section of the page. */
-function windowOf(analysis: CourseAnalysis, s: SentenceInfo): Set<string>[] {
-  const out = [s.stemSet];
+function windowSentences(analysis: CourseAnalysis, s: SentenceInfo): SentenceInfo[] {
+  const out = [s];
   const heading = headingOf(analysis, s);
-  if (heading) out.push(heading.stemSet);
+  if (heading) out.push(heading);
   for (const k of [-1, 1]) {
     const n = analysis.sentences[s.index + k];
-    if (n && n.page === s.page && n.section === s.section && n.role !== 'heading' && !n.exercise) out.push(n.stemSet);
+    if (n && n.page === s.page && n.section === s.section && n.role !== 'heading' && !n.exercise) out.push(n);
   }
   return out;
 }
@@ -363,20 +368,26 @@ export function answers(analysis: CourseAnalysis, ranked: Ranked[], focus: Focus
 export interface Evidence {
   /** Share of the question's topic weight held by terms the course never uses. */
   unknownShare: number;
-  /** Best share of the known topic weight one sentence with its heading and neighbours carries. */
+  /**
+   * Best share of the known topic weight that one sentence with its heading and neighbours carries
+   * — among those that hold the kind of fact asked (a date, a person, a number) when it asks one.
+   */
   knownCoverage: number;
 }
 
 export function answerEvidence(analysis: CourseAnalysis, ranked: Ranked[], focus: Focus): Evidence {
   const unknown = unknownWeight(focus);
   const unknownShare = focus.total > 0 && focus.total - unknown > 0 ? unknown / focus.total : 1;
+  const facts = [...focus.facts];
   let best = 0;
   for (const r of ranked) {
     const heading = headingOf(analysis, r.s);
     // A sentence that shares nothing with the question counts only under a heading that is about it.
     if (r.own <= 0 && !(heading && coverage(focus, [heading.stemSet]) >= FOUND_THRESHOLD)) continue;
     if (focus.current.size && ![...focus.current].some((t) => hasTerm(focus, r.s.stemSet, t) || (!!heading && hasTerm(focus, heading.stemSet, t)))) continue;
-    best = Math.max(best, knownCoverage(focus, windowOf(analysis, r.s)));
+    const window = windowSentences(analysis, r.s);
+    if (facts.length && !facts.every((i) => window.some((w) => ofKind(w, i, false)))) continue;
+    best = Math.max(best, knownCoverage(focus, window.map((w) => w.stemSet)));
   }
   return { unknownShare, knownCoverage: best };
 }

@@ -193,11 +193,16 @@ const DETERMINERS: Record<CourseLanguage, ReadonlySet<string>> = {
   en: new Set(['the', 'a', 'an']),
 };
 
+export interface TopicOptions {
+  /** The question's numbers are part of its topic (default); an exercise's data are not. */
+  numbers?: boolean;
+}
+
 /**
  * The topic terms of a question as course terms. `courseLang` is the course's language (the
  * language of the pages the terms are compared with).
  */
-export function courseTopic(analysis: CourseAnalysis, question: string, courseLang: CourseLanguage): { terms: TopicTerm[]; language: CourseLanguage } {
+export function courseTopic(analysis: CourseAnalysis, question: string, courseLang: CourseLanguage, opts: TopicOptions = {}): { terms: TopicTerm[]; language: CourseLanguage } {
   const qLang = questionLanguage(question, courseLang);
   const crossing = qLang !== courseLang;
   const vocab = vocabularyOf(analysis);
@@ -235,7 +240,12 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
     const noun = stop && i > 0 && DETERMINERS[qLang].has(ws[i - 1]) && w.length > 2;
     if (stop && !noun) return;
     const own = stem(w, qLang);
-    if (/^\d+$/.test(own) || isQuestionWord(own, qLang)) return;
+    if (/^\d+$/.test(own)) {
+      // A number of the question ("à 50 °C", "en 1962"): the course gives it, or it is a case the course does not cover.
+      if (own.length >= 2 && opts.numbers !== false) push({ stem: own, known: known(own), word: w });
+      return;
+    }
+    if (isQuestionWord(own, qLang)) return;
     // A one-letter word is a symbol ("g", "v") only when the course writes it as one.
     if (own.length < 2) {
       if (!crossing && known(own) && /^\p{L}$/u.test(w)) push({ stem: own, known: true, word: w });
@@ -249,7 +259,7 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
       // The same word spelt the other side of the Atlantic ("centre" / "center", "analyse" / "analyze").
       const spelt = qLang === 'en' ? spellings(w).map((v) => stem(v, qLang)).find(known) : undefined;
       if (spelt) return push({ stem: spelt, known: true, word: vocab.words.get(spelt) ?? w });
-      const near = nearStem(analysis, vocab, own, false);
+      const near = names.has(w) ? null : nearStem(analysis, vocab, own, false);
       if (near) return push({ stem: near, known: true, word: vocab.words.get(near) ?? w });
     } else {
       // The same word in the course's language (names, numbers, international terms: "glucose").
@@ -280,7 +290,8 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
     // phrasing, not a topic the course lacks (only English has a frequency list here).
     if (!noun && !names.has(w) && isEverydayWord(w, qLang)) return;
     // A word of the same meaning, or derived, that the course uses ("physician" / "doctor", "rainfall" / "rain").
-    const related = crossing ? undefined : synonymsOf(own, qLang).find(known);
+    // Not for a name ("Les Misérables" is no "misère").
+    const related = crossing || names.has(w) ? undefined : synonymsOf(own, qLang).find(known);
     if (related) return push({ stem: related, known: true, word: vocab.words.get(related) ?? w, related: true });
     push({ stem: own, known: false, word: w });
   });

@@ -98,3 +98,28 @@ describe('answering a question phrased in the student’s words', () => {
     expect(a.found).toBe(false);
   });
 });
+
+describe('refusing what the course names without giving it', () => {
+  const chem = course(
+    [
+      page(1, 'L’eau\n\nLe produit ionique de l’eau vaut Ke = 1,0 × 10^(−14) à 25 °C.\n\nLes missiles de la réaction sont rares.', 'fr'),
+      page(2, 'Le sang\n\nLe sang transporte le dioxygène dans tout le corps grâce à l’hémoglobine.', 'fr'),
+      page(3, 'La misère\n\nLa misère ouvrière marque les villes industrielles du XIXe siècle.', 'fr'),
+    ],
+    'CHIMIE',
+    'fr',
+  );
+  const ask = (question: string) => localEngine.answer({ course: chem, question, mode: 'course', level: null });
+
+  it('answers for the case the course gives and refuses another case of the same fact', async () => {
+    const given = await ask('Que vaut Ke à 25 °C ?');
+    expect(given.found).toBe(true);
+    expect(given.blocks.map((b) => b.text).join(' ')).toContain('10^(−14)');
+    expect((await ask('Que vaut Ke à 50 °C ?')).found).toBe(false);
+  });
+
+  it('refuses "combien" when no sentence about the topic holds a number, and a title read as a word of the course', async () => {
+    expect((await ask('Combien de dioxygène le sang transporte-t-il ?')).found).toBe(false);
+    expect((await ask('Qui a écrit Les Misérables ?')).found).toBe(false);
+  });
+});
