@@ -5,10 +5,13 @@
 //     items and table cells;
 //  2. answering, asked through the API as the browser asks: answers with the expected facts and a
 //     citation of the right page (by question style), cross-language questions, refusals of what the
-//     course does not answer, exercises; the 12 tuned courses and the 4 held out apart.
+//     course does not answer, exercises; the 12 tuned courses and the 4 held out apart;
+//  3. grading of open answers: each course's grading items (model answer, paraphrase, negated,
+//     partial, off-topic) scored by the engine's evaluation of an open quiz answer (grading.ts).
 // Prints a table per course and in total (`--misses` lists what was missed). `REVISE_EVAL_DIR`
 // points at another set laid out the same way.
 import { answerScores, formatAnswerTable, formatMisses } from './answering.js';
+import { formatGradingMisses, formatGradingTable, gradingScores } from './grading.js';
 import { evalCourses, evalDir, hasEvalSet, startEvalSession, uploadCourse, type UploadedCourse } from './courses.js';
 import { parseCourse } from './ground-truth.js';
 import { compareStructure, formatTable, type StructureScore } from './structure.js';
@@ -47,6 +50,10 @@ async function main(): Promise<void> {
     const report = await answerScores(session, uploaded);
     console.log('\n2. Answering (through the questions route, as the browser asks)\n');
     console.log(formatAnswerTable(report));
+    const graded = await gradingScores(session.user.sub, uploaded);
+    console.log("\n3. Grading of open answers (the engine's evaluation of an open quiz answer, as the quiz route calls it)\n");
+    console.log(formatGradingTable(graded));
+    console.log('\nTargets: model answer ≥ 90, paraphrase ≥ 70, negated ≤ 20, partial 30–69, off-topic ≤ 20.');
     if (process.argv.includes('--misses')) {
       for (const { id, score } of rows) {
         const misses = [...score.headings.missed, ...score.sentences.missed, ...score.items.missed, ...score.cells.missed];
@@ -54,6 +61,7 @@ async function main(): Promise<void> {
         for (const m of score.furnitureLeaks) console.log(`${id} p.${m.page}: header/footer in the body: ${m.text}`);
       }
       console.log(formatMisses(report.misses));
+      console.log(formatGradingMisses(graded));
     }
     console.log(`\n${rows.length} courses in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
   } finally {

@@ -1,7 +1,11 @@
 // How much of a rubric key point a student's answer contains, whatever its wording: words are
-// compared by stem after folding (case and accents ignored, "énergies" = "energie"), a few
-// common synonyms count as the same word ("durée" / "temps", "convert" / "transform"), a typo
-// of one letter in a long word is forgiven, and order does not matter. Each word of a key point
+// compared by stem after folding (case and accents ignored, "énergies" = "energie"), common
+// synonyms count as the same word ("durée" / "temps", "convert" / "transform", "perturbe" /
+// "gêne"), numbers written in words as digits ("dix" = "10"), two forms of one word by their
+// long common beginning ("apprentissage" / "apprendre", "continental" / "continent"), an
+// abbreviation the course defines as its words ("l'adénine (A)": "adénine" = "A"), comparison
+// signs as words ("< 7" = "inférieur à 7"), a typo of one letter in a long word is forgiven, and
+// order does not matter. Each word of a key point
 // weighs by its rarity in the course, so "mouvement" counts more than "énergie" in a mechanics
 // course. Formulas are compared written compactly ("Ec = ½ m v²" = "Ec = 1/2 × m × v²").
 import { foldText, stem } from '../text/index.js';
@@ -33,6 +37,25 @@ const SYNONYMS: Record<CourseLanguage, string[][]> = {
     ['diminue', 'baisse', 'décroît', 'chute'],
     ['grand', 'important', 'élevé'],
     ['petit', 'faible'],
+    ['associe', 'lie', 'relie', 'apparie', 'unit'],
+    ['conserve', 'garde', 'maintient', 'reste'],
+    ['perturbe', 'gêne', 'trouble', 'entrave'],
+    ['rappel', 'récupération', 'souvenir'],
+    ['ancien', 'antérieur', 'passé'],
+    ['nouveau', 'récent'],
+    ['proche', 'près', 'frôle'],
+    ['agriculteur', 'paysan', 'cultivateur', 'fermier'],
+    ['défricher', 'déboiser', 'couper', 'abattre'],
+    ['littoral', 'côte', 'rivage', 'bord'],
+    ['vide', 'dépeuplé', 'désert'],
+    ['croissante', 'croît', 'monte', 'augmente'],
+    ['inférieur', 'dessous', 'moindre'],
+    ['supérieur', 'dessus', 'dépasse', 'excède'],
+    ['décroissante', 'décroît', 'descend', 'diminue'],
+    ['positif', 'positive'],
+    ['négatif', 'négative'],
+    ['nucléaire', 'atomique'],
+    ['guerre', 'conflit'],
   ],
   en: [
     ['release', 'free', 'liberate', 'produce', 'yield', 'generate'],
@@ -61,7 +84,29 @@ const SYNONYMS: Record<CourseLanguage, string[][]> = {
     ['existing', 'preexisting', 'previous', 'older'],
     ['made', 'composed', 'consist', 'built'],
     ['organelle', 'structure'],
+    ['half', 'halve', 'halves'],
+    ['remove', 'discard', 'eliminate', 'throw'],
+    ['colder', 'cooler'],
+    ['climb', 'ascend', 'height', 'altitude'],
+    ['lowest', 'minimum', 'bottom'],
+    ['highest', 'maximum', 'peak'],
+    ['slide', 'slip', 'glide', 'grind'],
+    ['sink', 'dive', 'descend', 'plunge'],
+    ['under', 'beneath', 'below', 'underneath'],
+    ['denser', 'heavier'],
+    ['earthquake', 'quake', 'tremor'],
+    ['restrict', 'limit', 'reduce'],
+    ['smaller', 'lower', 'fewer'],
+    ['above', 'over', 'exceed'],
+    ['outlier', 'extreme'],
+    ['mean', 'average'],
   ],
+};
+
+/** Numbers written in words, and their digits. */
+const NUMBER_WORDS: Record<CourseLanguage, string[]> = {
+  fr: ['zéro', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'onze', 'douze'],
+  en: ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'],
 };
 
 const canonical: Partial<Record<CourseLanguage, Map<string, string>>> = {};
@@ -74,6 +119,10 @@ function synonymMap(lang: CourseLanguage): Map<string, string> {
       const head = stem(foldText(group[0]), lang);
       for (const w of group) map.set(stem(foldText(w), lang), head);
     }
+    // "one"/"un" are also articles and pronouns: only "two" and above stand for their digits.
+    NUMBER_WORDS[lang].forEach((w, n) => {
+      if (n >= 2) map!.set(stem(foldText(w), lang), String(n));
+    });
     canonical[lang] = map;
   }
   return map;
@@ -82,10 +131,25 @@ function synonymMap(lang: CourseLanguage): Map<string, string> {
 /** A word that carries meaning in an answer: not a grammar word; a letter or more for symbols and numbers. */
 export const carriesMeaning = (t: Token): boolean => !t.stop && (t.folded.length >= 2 || /[\p{N}]/u.test(t.folded) || /^\p{Lu}$/u.test(t.text));
 
+const COMPARISON_WORDS: Record<CourseLanguage, { less: string; greater: string }> = {
+  fr: { less: ' inférieur à ', greater: ' supérieur à ' },
+  en: { less: ' smaller than ', greater: ' greater than ' },
+};
+
+/** Comparison signs read as the words a student writes for them ("pH < 7": "pH inférieur à 7"); arrows are left alone. */
+export function spellComparisons(text: string, lang: CourseLanguage): string {
+  const { less, greater } = COMPARISON_WORDS[lang];
+  return text
+    .replace(/\s*(?:<=|≤|⩽)\s*/gu, less)
+    .replace(/\s*(?:>=|≥|⩾)\s*/gu, greater)
+    .replace(/\s*(?<![-=<])<(?![-=>])\s*/gu, less)
+    .replace(/\s*(?<![-=<])>(?!=)\s*/gu, greater);
+}
+
 /** The comparable words of a text: stems mapped to their synonym group. */
 export function conceptStems(text: string, lang: CourseLanguage): string[] {
   const syn = synonymMap(lang);
-  return tokenize(text, lang)
+  return tokenize(spellComparisons(text, lang), lang)
     .filter(carriesMeaning)
     .map((t) => syn.get(t.stem) ?? t.stem);
 }
@@ -112,9 +176,50 @@ export interface AnswerProfile {
   words: number;
 }
 
-export function profileAnswer(answer: string, lang: CourseLanguage): AnswerProfile {
+/** An abbreviation the course defines ("average total cost (ATC)", "l'adénine (A)"): its stems and its words' stems. */
+export interface Abbreviation {
+  short: string;
+  long: string[];
+}
+
+const ABBREVIATION_RE = /((?:[\p{L}'’-]+\s+){0,6}?[\p{L}'’-]+)\s*\(([\p{Lu}\p{N}+−-]{1,6}|[\p{Script=Greek}])\)/gu;
+
+/**
+ * The abbreviations a course defines by writing them in brackets after their words, the words'
+ * initials spelling them ("average variable cost (AVC)"); a single letter or symbol stands for the
+ * word before it ("la thymine (T)", "standard deviation (σ)" is left out: two words, one letter).
+ */
+export function courseAbbreviations(texts: readonly string[], lang: CourseLanguage): Abbreviation[] {
+  const out = new Map<string, Abbreviation>();
+  for (const text of texts) {
+    for (const m of text.matchAll(ABBREVIATION_RE)) {
+      const short = m[2];
+      const letters = foldText(short).replace(/[^\p{L}]/gu, '');
+      const words = tokenize(m[1], lang).filter(carriesMeaning);
+      let long: Token[] = [];
+      if (letters.length <= 1) long = words.slice(-1);
+      else {
+        const tail = words.slice(-letters.length);
+        if (tail.length === letters.length && tail.every((t, i) => t.folded[0] === letters[i])) long = tail;
+      }
+      if (long.length === 0 || (letters.length <= 1 && long[0].folded[0] !== letters && /\p{L}/u.test(letters))) continue;
+      const shortStems = conceptStems(short, lang);
+      if (shortStems.length !== 1) continue;
+      out.set(shortStems[0], { short: shortStems[0], long: conceptStems(long.map((t) => t.text).join(' '), lang) });
+    }
+  }
+  return [...out.values()];
+}
+
+export function profileAnswer(answer: string, lang: CourseLanguage, abbreviations: readonly Abbreviation[] = []): AnswerProfile {
   const stems = conceptStems(answer, lang);
-  return { stems: new Set(stems), long: [...new Set(stems.filter((s) => s.length >= 5))], compact: compactFormula(answer), words: stems.length };
+  const set = new Set(stems);
+  // An abbreviation written out counts as the abbreviation, and the other way round.
+  for (const a of abbreviations) {
+    if (a.long.length && a.long.every((s) => set.has(s))) set.add(a.short);
+    else if (set.has(a.short)) for (const s of a.long) set.add(s);
+  }
+  return { stems: set, long: [...new Set([...set].filter((s) => s.length >= 5))], compact: compactFormula(answer), words: stems.length };
 }
 
 /** Levenshtein distance of two short strings, stopping past `max`. */
@@ -134,9 +239,19 @@ function within(a: string, b: string, max: number): boolean {
   return prev[b.length] <= max;
 }
 
+/** Two forms of one word: a common beginning of 6 letters or more, three quarters of the shorter. */
+function sameWordFamily(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < 6) return false;
+  let i = 0;
+  while (i < shorter && a[i] === b[i]) i++;
+  return i >= 6 && i >= 0.75 * shorter;
+}
+
 function hasStem(profile: AnswerProfile, s: string): boolean {
   if (profile.stems.has(s)) return true;
   if (s.length < 5) return false;
+  if (profile.long.some((a) => sameWordFamily(a, s))) return true;
   const max = s.length >= 9 ? 2 : 1;
   return profile.long.some((a) => a[0] === s[0] && within(a, s, max));
 }

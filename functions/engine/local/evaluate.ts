@@ -1,16 +1,20 @@
 // Grading of an open answer against the question's rubric: each key point is covered or not
-// (words compared by stem, with synonyms, typos and any order — eval-match.ts), the score is the
-// share of the rubric covered, lowered for an answer too short to explain anything and for a
-// value that contradicts the course ("1688" where the course says 1687, "12 km" for "600 km");
-// a point the answer negates or turns into its opposite is not covered (contradiction.ts).
+// (words compared by stem, with synonyms, word forms, numbers in words, the course's
+// abbreviations, typos and any order — eval-match.ts), the score is the share of the rubric
+// covered, lowered for an answer too short to explain what it claims to cover and for a value
+// that contradicts the course ("1688" where the course says 1687, "12 km" for "600 km"). A point
+// the answer negates, turns into its opposite or swaps with another point (contradiction.ts) is
+// not covered and takes away the credit of one covered point: an answer saying the opposite of
+// the course is graded wrong, not half right; "no" where the model answer says "yes" (or the
+// other way round) scores nothing.
 // The feedback names the points covered (strengths), what to add (improvements), the points
 // missing, and the pages to reread with the points each one explains. Texts are in the
 // course's language.
 import type { EducationLevel } from '../../core/profile.js';
 import { evaluationSchema, type Citation, type CitedText, type CourseLanguage, type CoursePage, type Evaluation, type EvaluationRequest } from '../types.js';
 import { analyzeCourse } from './analysis.js';
-import { contradicts } from './contradiction.js';
-import { conceptStems, matchPoint, profileAnswer } from './eval-match.js';
+import { contradicts, opposesYesNo } from './contradiction.js';
+import { conceptStems, courseAbbreviations, matchPoint, profileAnswer } from './eval-match.js';
 import { topicTerms } from './question.js';
 import { math, parseQuantities, type Quantity } from './quantities.js';
 import { quizMessages } from './quiz-messages.js';
@@ -24,6 +28,8 @@ function fullCredit(level: EducationLevel | null): number {
 }
 /** A point counts as covered from this share of its words. */
 const COVERED = 0.5;
+/** From this share of a point's words, an answer saying its opposite is read as contradicting it. */
+const CONTRADICTION_REACH = 0.2;
 /** Points lost per value that contradicts the course (at most two counted). */
 const WRONG_VALUE_PENALTY = 15;
 /** An answer reads as off-topic below this share of the rubric. */
@@ -74,31 +80,40 @@ export function evaluateAnswer(req: EvaluationRequest): Evaluation {
   }
 
   const analysis = analyzeCourse(course.pages);
-  const profile = profileAnswer(answer, lang);
+  const profile = profileAnswer(answer, lang, courseAbbreviations(course.pages.map((p) => p.text), lang));
   const questionStems = new Set(conceptStems(topicTerms(question.question, lang).join(' '), lang));
   const full = fullCredit(level);
-  // A point whose words the answer uses to say the opposite ("… is not …", "diminue") is not covered.
+  // A point whose words the answer uses to say the opposite ("… is not …", "diminue") is not
+  // covered, and takes away what another point earns: saying the opposite of the course is worse
+  // than leaving a point out.
   const contradicted: string[] = [];
   const matches = keyPoints.map((point) => {
-    const coverage = matchPoint(point, profile, analysis, lang, questionStems).coverage;
-    if (coverage < COVERED || !contradicts(point, answer, lang)) return { point, coverage };
+    const { coverage } = matchPoint(point, profile, analysis, lang, questionStems);
+    if (coverage < CONTRADICTION_REACH || !contradicts(point, answer, lang, { model, questionStems, otherPoints: keyPoints.filter((x) => x !== point) })) return { point, coverage };
     contradicted.push(point);
     return { point, coverage: 0 };
   });
+  // "No" where the course answers "yes" (or the other way round) is the opposite of the whole answer.
+  const reversed = opposesYesNo(model, answer, lang);
   // An answer that fits another notion of the course better than the one asked is describing that one.
   const best = Math.max(0, ...matches.filter((x) => !FORMULA_POINT.test(x.point)).map((x) => x.coverage));
   const confused = confusedWith(question, keyPoints, best, (text) => matchPoint(text, profile, analysis, lang, questionStems).coverage, course.pages);
   const credit = confused ? CONFUSION_CREDIT : 1;
-  const raw = (credit * matches.reduce((sum, x) => sum + Math.min(1, x.coverage / full), 0)) / Math.max(1, matches.length);
-  const covered = matches.filter((x) => x.coverage >= COVERED).map((x) => x.point);
+  const earned = matches.reduce((sum, x) => sum + (contradicted.includes(x.point) ? -1 : Math.min(1, x.coverage / full)), 0);
+  const raw = reversed ? 0 : Math.max(0, (credit * earned) / Math.max(1, matches.length));
+  const covered = reversed ? [] : matches.filter((x) => x.coverage >= COVERED).map((x) => x.point);
   const missing = matches.filter((x) => x.coverage < COVERED).map((x) => x.point);
+  if (reversed && !contradicted.includes(keyPoints[0])) contradicted.unshift(keyPoints[0]);
 
   // An answer much shorter than the course's explains little, even when its few words are right.
   const target = Math.min(12, Math.max(3, conceptStems(model, lang).length * 0.4));
   const lengthFactor = profile.words >= target ? 1 : 0.55 + (0.45 * profile.words) / target;
   const wrong = wrongValues(answer, `${keyPoints.join(' ; ')} ; ${model}`, lang);
   const penalty = WRONG_VALUE_PENALTY * Math.min(2, wrong.length + contradicted.length);
-  const score = Math.round(Math.max(0, Math.min(100, 100 * raw * lengthFactor - penalty)));
+  // Shortness costs in proportion to what the answer claims: a terse answer hitting every point
+  // loses most, half an answer already loses its missing half.
+  const shortness = 1 - (1 - lengthFactor) * raw;
+  const score = Math.round(Math.max(0, Math.min(100, 100 * raw * shortness - penalty)));
 
   const strengths = [...(score >= 85 ? [m.complete] : []), ...covered.slice(0, 4).map(m.covered)];
   const improvements: string[] = [];

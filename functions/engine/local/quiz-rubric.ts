@@ -63,7 +63,9 @@ export function clauses(text: string, lang: CourseLanguage, max: number): string
   const weak: number[] = [];
   for (let i = 1; i < tokens.length; i++) {
     const gap = text.slice(tokens[i - 1].end, tokens[i].start);
-    if (/[,;:()—–]/u.test(gap) || STRONG[lang].has(tokens[i].folded)) strong.push(i);
+    // "1,000 m" and "6,5 V" are one number, not two clauses.
+    const inNumber = /^[,.]$/u.test(gap) && /\d$/u.test(tokens[i - 1].text) && /^\d/u.test(tokens[i].text);
+    if ((/[,;:()—–]/u.test(gap) && !inNumber) || STRONG[lang].has(tokens[i].folded)) strong.push(i);
     else if (WEAK[lang].has(tokens[i].folded)) weak.push(i);
   }
   const piece = (from: number, to: number): Piece => ({
@@ -221,4 +223,16 @@ export function stepsRubric(fact: StepsFact, level: EducationLevel | null): Rubr
   const key_points = fact.steps.slice(0, max).map((s) => shorten(stripLabel(s.text), 12));
   if (key_points.length < 2) return null;
   return { key_points, model_answer: modelOf(fact.steps), cited: fact.steps };
+}
+
+/**
+ * The rubric of a model answer given as text (a teacher's own, say): its content clauses as the
+ * key points, cut as a cited sentence is (a single clause cut in two halves), the text itself as
+ * the model answer.
+ */
+export function rubricOfText(text: string, lang: CourseLanguage, level: EducationLevel | null): { key_points: string[]; model_answer: string } {
+  let points = clauses(text, lang, maxKeyPoints(level));
+  if (points.length < 2) points = forceTwo(text, lang);
+  const model = normalizeSpace(text);
+  return { key_points: points.length ? points : [model], model_answer: model };
 }
