@@ -266,6 +266,8 @@ export interface PodcastView {
   created_at: string;
   /** The whole episode's length, measured on the audio; null until ready. */
   duration_seconds: number | null;
+  /** The course holds too little for the chosen length: the episode is shorter (the page says so). */
+  short_course: boolean;
   /** Where the student stopped listening, to resume there. */
   position: { segment: number; seconds: number } | null;
   segments?: PodcastSegment[];

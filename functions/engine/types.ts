@@ -320,6 +320,8 @@ export const podcastScriptSchema = z.object({
   title: z.string().min(1),
   language: z.enum(courseLanguages),
   segments: z.array(podcastLineSchema).min(3).max(400),
+  /** The course holds too little for the chosen length: the episode is shorter than it (never padded). */
+  short_course: z.boolean().optional(),
 });
 export type PodcastScript = z.infer<typeof podcastScriptSchema>;
 

@@ -51,7 +51,7 @@ export async function writeScript(input: PodcastExecutionInput): Promise<ScriptW
     speakers: item.speakers,
     level: null,
   });
-  if (!(await recordScript(input.user_id, input.podcast_id, script.title, script.segments))) return { ...input, language: item.language, segments: [] };
+  if (!(await recordScript(input.user_id, input.podcast_id, script.title, script.segments, script.short_course ?? false))) return { ...input, language: item.language, segments: [] };
   return { ...input, language: item.language, segments: segmentItems(script.segments) };
 }
 

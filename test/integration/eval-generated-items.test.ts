@@ -1,7 +1,10 @@
 // What the built-in engine generates from the evaluation set's handouts (../shared/eval), read
 // through the document model as an upload reads them: sheets follow each course's outline, and no quiz item, card, sheet line or podcast line
 // starts with a list marker, ends on a dangling word, takes a label or a table header for a notion,
-// or carries the running header or footer.
+// or carries the running header or footer. Podcasts, at each length a student can choose: whole
+// sentences only, no line said twice, the subject named in the opening, the episode's parts named
+// by the course's main headings in order, every line citing the course's pages, and an episode
+// shorter than chosen flagged as such.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +14,10 @@ import { normalize } from '../eval/structure.js';
 import { evalCourses, evalDir, hasEvalSet, type EvalCourse } from '../eval/courses.js';
 import { closeExtraction, extractPdf } from '../../functions/pipelines/extraction.js';
 import { localEngine } from '../../functions/engine/local/index.js';
+import { topicOf } from '../../functions/engine/local/podcast.js';
+import { podcastDurations } from '../../functions/core/views.js';
+import { plannedWords } from '../../functions/core/podcasts.js';
+import { ESPEAK_VOICES } from '../../functions/platform/speech/local-voices.js';
 import type { Course, CoursePage } from '../../functions/engine/types.js';
 import { course as wrapCourse } from '../support/courses.js';
 import { parseCourse, furnitureTexts } from '../eval/ground-truth.js';
@@ -106,15 +113,69 @@ describe('items generated from the evaluation set', () => {
         const text = item.text.trim();
         const where = `${c.course.id} ${item.kind}: ${text.slice(0, 120)}`;
         if (MARKER_RE.test(text)) faults.push(`list marker · ${where}`);
-        // In a formula or an algorithm's step, a lone letter is a variable ("return a").
+        // In a formula (written, or read aloud in a podcast) or an algorithm's step, a lone letter is a
+        // variable or a unit ("return a", "… égale 0,050 A").
         const trimmed = text.replace(/[\s.…:;,]+$/u, '');
-        if (DANGLING_RE.test(trimmed) && !(/[=<>]/u.test(text) && /\s\p{L}$/u.test(trimmed))) faults.push(`dangling word · ${where}`);
+        if (DANGLING_RE.test(trimmed) && !(/[=<>]|\s(?:égale|equals)\s/u.test(text) && /\s\p{L}$/u.test(trimmed))) faults.push(`dangling word · ${where}`);
         if (item.notion && (LABEL_RE.test(text) || headers.has(normalize(text)))) faults.push(`label or table header · ${where}`);
         const body = normalize(text);
         for (const f of c.furniture) if (body.includes(normalize(f))) faults.push(`header/footer · ${where}`);
       }
     }
     expect(count).toBeGreaterThan(400);
+    expect(faults).toEqual([]);
+  }, 240_000);
+
+  it('make podcasts of whole sentences, each said once, in parts named by the course’s headings, shorter and flagged when the course is', async () => {
+    const questions = JSON.parse(readFileSync(path.join(evalDir(), 'questions.json'), 'utf8')) as Record<string, { sheet_headings: string[] }>;
+    const WHOLE = /^[«"“(]?\s*[\p{Lu}\d][\s\S]*[.!?…][»"”)]?$/u;
+    const PART = { fr: /^(?:Commençons par la première partie,|Passons à la partie) « (.+?) »/u, en: /^(?:Let's start with the first part,|Next, the part) "(.+?)"/u };
+    const OTHER_LANGUAGE = { fr: /\b(?:Welcome|Thanks|What|Here is the answer)\b/u, en: /\b(?:Bienvenue|Merci|Voici la réponse|Passons)\b/u };
+    const faults: string[] = [];
+    let flagged = 0;
+    for (const c of built) {
+      const lang = c.course.language;
+      const subject = lang === 'fr' ? 'SCIENCES ET SOCIÉTÉ' : 'GENERAL STUDIES';
+      const course = { ...c.engineCourse, subjectName: subject };
+      // The main parts the course's outline gives (its exercises are not material for an episode).
+      const parts = questions[c.course.id].sheet_headings.map(topicOf).filter((h) => !/^(?:exercices?|exercises?)\b/iu.test(h));
+      const wpm = [ESPEAK_VOICES[lang][0].wpm, ESPEAK_VOICES[lang][1].wpm] as const;
+      const targets = [...podcastDurations.map((d) => ({ what: d, words: plannedWords(d, wpm) })), { what: 'past the course', words: 6_000 }];
+      for (const target of targets) {
+        const script = await localEngine.podcastScript({ course, fileId: c.course.id, style: 'host', targetWords: target.words, speakers: ['Léa', 'Hugo'], level: null });
+        const texts = script.segments.map((l) => l.text);
+        const where = (t: string) => `${c.course.id} ${target.what}: ${t.slice(0, 140)}`;
+        for (const t of texts) {
+          if (!WHOLE.test(t)) faults.push(`not whole sentences · ${where(t)}`);
+          // A sentence cut after an abbreviation ("… est nul (art.") leaves a bracket open.
+          const open = (re: RegExp) => (t.match(re) ?? []).length;
+          if (open(/\(/gu) !== open(/\)/gu) || open(/«/gu) !== open(/»/gu) || /[\s(](?:art|cf|p|ex)\.$/u.test(t)) faults.push(`cut sentence · ${where(t)}`);
+          if (/ — /u.test(t)) faults.push(`table row · ${where(t)}`);
+          if (MARKER_RE.test(t) || /^\d+[.)]\s/u.test(t)) faults.push(`list marker · ${where(t)}`);
+          if (/(?:^|[.!?]\s)(?:key points|à retenir|a retenir)\s*:?\s*$/iu.test(t) || LABEL_RE.test(t.replace(/[.!?]$/u, ''))) faults.push(`label · ${where(t)}`);
+          if (OTHER_LANGUAGE[lang].test(t)) faults.push(`other language · ${where(t)}`);
+          for (const f of c.furniture) if (normalize(t).includes(normalize(f))) faults.push(`header/footer · ${where(t)}`);
+        }
+        const twice = texts.filter((t, i) => texts.indexOf(t) !== i);
+        if (twice.length) faults.push(`said twice · ${where(twice[0])}`);
+        for (const l of script.segments) {
+          if (l.citations.length === 0 || l.citations.some((x) => x.file_id !== c.course.id || !(x.page >= 1 && x.page <= c.engineCourse.pages.length))) faults.push(`citation · ${where(l.text)}`);
+        }
+        // The opening names the subject (not the file) and the parts; the parts follow the outline.
+        const opening = texts[0];
+        if (!opening.includes(lang === 'fr' ? 'Sciences et société' : 'General studies') || opening.includes(c.course.id)) faults.push(`opening · ${where(opening)}`);
+        for (const p of parts) if (!opening.includes(p)) faults.push(`part not announced (${p}) · ${where(opening)}`);
+        const named = texts.map((t) => PART[lang].exec(t)?.[1]).filter((t): t is string => t !== undefined);
+        if (JSON.stringify(named) !== JSON.stringify(parts)) faults.push(`parts ${JSON.stringify(named)} ≠ ${JSON.stringify(parts)} · ${c.course.id} ${target.what}`);
+        // Shorter than chosen only when the course holds too little, and then flagged.
+        const words = texts.join(' ').split(/\s+/u).length;
+        if (target.what === 'short' && script.short_course) faults.push(`short episode flagged short · ${c.course.id}`);
+        if (target.what === 'past the course' && !script.short_course) faults.push(`not flagged · ${c.course.id}`);
+        if (words < 0.8 * target.words && !script.short_course) faults.push(`${words} words, not flagged · ${c.course.id} ${target.what}`);
+        if (script.short_course) flagged++;
+      }
+    }
+    expect(flagged).toBeGreaterThanOrEqual(built.length);
     expect(faults).toEqual([]);
   }, 240_000);
 });

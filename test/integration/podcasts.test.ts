@@ -5,7 +5,8 @@
 // way leaves the podcast failed with its unit given back and no audio object; ownership, saving
 // (Premium), the listening position and deletion; a podcast deleted while its segments are spoken
 // keeps no audio, its queued segments are not spoken and its unit stays spent, and a segment's
-// task run again counts nothing. After every test no object lacks its record.
+// task run again counts nothing; an episode chosen longer than its course is shorter and says so.
+// After every test no object lacks its record.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it, vi } from 'vitest';
 import { PODCAST_RANGES, PODCAST_SYNTHESIS_CONCURRENCY } from '../../functions/core/podcasts.js';
@@ -127,6 +128,31 @@ describe('a short French podcast', () => {
     expect(await objectsUnder(`${user.sub}/podcasts/${id}/`)).toEqual([]);
     expect((await api(host, `/api/podcasts/${id}`, { token: user.accessToken })).status).toBe(404);
   }, 240_000);
+});
+
+describe('a podcast longer than its course', () => {
+  it('is shorter than chosen, says nothing twice, and the podcast and the list say the course was too short', async () => {
+    const { host } = setup;
+    await quickSpeech();
+    const user = await newUser(host);
+    const subject = await createSubject(host, user.accessToken, 'Biologie');
+    const fileId = await readyFile(host, user, subject.id, 'Biologie', setup.biologyPdf);
+
+    const started = await generate(user, subject.id, { file_id: fileId, duration: 'medium', style: 'student' });
+    expect(started.status).toBe(202);
+    expect(started.body.podcast.short_course).toBe(false);
+    const id = started.body.podcast.id as string;
+    await host.stepFunctions.idle();
+    const podcast = await podcastOf(user, id);
+    expect(podcast).toMatchObject({ status: 'ready', short_course: true });
+    const texts: string[] = podcast.segments.map((s: { text: string }) => s.text);
+    expect(texts.filter((t, i) => texts.indexOf(t) !== i)).toEqual([]);
+    expect(texts[0]).toMatch(/en Biologie/);
+    const words = texts.join(' ').split(/\s+/u).length;
+    expect(words).toBeLessThan(0.8 * (PODCAST_RANGES.medium.target / 60) * 178);
+    const listed = await api(host, `/api/subjects/${subject.id}/podcasts`, { token: user.accessToken });
+    expect(listed.body.podcasts[0]).toMatchObject({ id, short_course: true });
+  }, 120_000);
 });
 
 describe('the free plan', () => {

@@ -5,7 +5,8 @@
 // usage }` or with an OpenAI error (`{ error: { message, type } }`). It refuses what those servers
 // refuse (no messages, an unknown role, a forced function that is not declared, a schema that is
 // not an object, a missing or wrong bearer token when one is required) and records every request;
-// replies are scripted per test: the JSON the model writes, prose, throttling, server errors.
+// replies are scripted per test: the JSON the model writes, prose, throttling, server errors (with
+// a `Retry-After` header when asked).
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chatCompletionsTransport, type OpenAIOutputMode } from '../../functions/engine/openai/chat-completions.js';
@@ -34,13 +35,14 @@ export type ChatReply =
   | { json: unknown; finish?: string; fenced?: boolean }
   /** Prose instead of JSON. */
   | { text: string; finish?: string }
-  | { error: string; status: number };
+  /** A refusal; `retryAfter` is sent as the `Retry-After` header (seconds or an HTTP date). */
+  | { error: string; status: number; retryAfter?: string };
 
 export const chatReplies = {
   json: (value: unknown): ChatReply => ({ json: value }),
   text: (text: string): ChatReply => ({ text }),
-  throttled: (): ChatReply => ({ error: 'Rate limit reached', status: 429 }),
-  unavailable: (): ChatReply => ({ error: 'model is loading', status: 503 }),
+  throttled: (retryAfter?: string): ChatReply => ({ error: 'Rate limit reached', status: 429, retryAfter }),
+  unavailable: (retryAfter?: string): ChatReply => ({ error: 'model is loading', status: 503, retryAfter }),
   internal: (): ChatReply => ({ error: 'internal error', status: 500 }),
   badRequest: (message: string): ChatReply => ({ error: message, status: 400 }),
 };
@@ -88,11 +90,12 @@ export async function startChatCompletionsFake(): Promise<ChatCompletionsFake> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
+      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify(payload));
       };
-      const fail = (status: number, message: string) => send(status, { error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'invalid_request_error' } });
+      const fail = (status: number, message: string, retryAfter?: string) =>
+        send(status, { error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'invalid_request_error' } }, retryAfter === undefined ? {} : { 'retry-after': retryAfter });
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return fail(404, `Unknown route ${req.method} ${req.url}`);
       if (key !== undefined && req.headers.authorization !== `Bearer ${key}`) return fail(401, 'Incorrect API key provided');
       let body: ChatBody;
@@ -105,7 +108,7 @@ export async function startChatCompletionsFake(): Promise<ChatCompletionsFake> {
       calls.push(call);
       const refused = refusal(body);
       const reply = refused ? chatReplies.badRequest(refused) : (queue.shift() ?? fallback(call));
-      if ('error' in reply) return fail(reply.status, reply.error);
+      if ('error' in reply) return fail(reply.status, reply.error, reply.retryAfter);
       const forced = typeof body.tool_choice === 'object' ? body.tool_choice.function.name : undefined;
       let message: Record<string, unknown>;
       if ('json' in reply && forced) {

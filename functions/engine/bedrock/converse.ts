@@ -1,7 +1,8 @@
 // One call to a model that must come back through a given tool, whichever service runs the model:
-// `callWithRetries` sends it with retries on throttling and server errors (exponential backoff
-// within a time budget, since the API answers within 29 s) and turns every failure into an
-// EngineError; a ToolTransport builds the service's own request. Here, Bedrock's Converse API
+// `callWithRetries` sends it with retries on throttling and server errors (exponential backoff, or
+// the wait the service asks for, within a time budget, since the API answers within 29 s) and
+// turns every failure into an EngineError; a ToolTransport builds the service's own request.
+// Here, Bedrock's Converse API
 // (system prompt, alternating messages, the tool forced by toolChoice); the OpenAI-compatible
 // chat completions transport is functions/engine/openai/chat-completions.ts.
 import {
@@ -90,9 +91,19 @@ export function isRetryable(err: unknown): boolean {
   return NETWORK_CODES.has(name) || (code !== undefined && NETWORK_CODES.has(code));
 }
 
+/**
+ * How long the service asked to be left alone before the next call (an HTTP `Retry-After`, read by
+ * the transport into `retryAfterMs`), or undefined when it did not say.
+ */
+export function retryAfterOf(err: unknown): number | undefined {
+  const ms = (typeof err === 'object' && err !== null ? (err as { retryAfterMs?: unknown }).retryAfterMs : undefined);
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
 function kindOf(err: unknown): EngineErrorKind {
   const { name, status } = errorFacts(err);
-  return THROTTLED.has(name) || status === 429 ? 'throttled' : 'unavailable';
+  // A refusal that says when to come back (a 503 with Retry-After) is the service being busy.
+  return THROTTLED.has(name) || status === 429 || retryAfterOf(err) !== undefined ? 'throttled' : 'unavailable';
 }
 
 export function converseInput(call: ToolCall): ConverseCommandInput {
@@ -135,7 +146,9 @@ export function toolInputOf(output: ConverseCommandOutput, toolName: string, att
 /**
  * Runs `once` until it succeeds, retrying what is worth retrying (isRetryable) within the retry
  * policy and the deadline; `once` gets the signal that abandons it at the deadline and the attempt's
- * number. An EngineError thrown by `once` (unusable output) is not retried.
+ * number. An EngineError thrown by `once` (unusable output) is not retried. A refusal that says how
+ * long to wait (`retryAfterMs`) is retried after that wait rather than the backoff's; when the wait
+ * would not leave time for the next call before the deadline, it fails at once, without waiting.
  */
 export async function callWithRetries(
   service: string,
@@ -154,7 +167,7 @@ export async function callWithRetries(
       if (!isRetryable(err) || attempt === limits.retry.attempts) {
         throw failure(service, err, attempt);
       }
-      const delay = limits.retry.baseDelayMs * 2 ** (attempt - 1) * (1 + Math.random() / 4);
+      const delay = retryAfterOf(err) ?? limits.retry.baseDelayMs * 2 ** (attempt - 1) * (1 + Math.random() / 4);
       if (Date.now() + delay + MIN_CALL_MS > limits.deadline) throw failure(service, err, attempt);
       await limits.sleep(delay);
     }

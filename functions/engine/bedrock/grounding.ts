@@ -1,8 +1,10 @@
 // Holds the model to the pages it was given. Before the output is validated, every citation is
 // checked against the passages of the request: one naming a supplied page is kept (its file name
 // corrected from the course), one whose file name and page match a supplied passage gets the right
-// file id, anything else is dropped, and so is a quote that is not on the cited page. An item left
-// without a citation is removed; the caller then decides whether what remains is an answer.
+// file id, anything else is dropped. A citation whose quote is not on the page it names is dropped
+// too (the page would vouch for words it does not hold): an item whose only quote fails is never
+// shown with a page. An item left without a citation is removed; the caller then decides whether
+// what remains is an answer. Every model engine (Bedrock, OpenAI-compatible) grounds through this.
 import type { Citation, CourseLanguage } from '../types.js';
 import { checkedResult } from './arithmetic.js';
 import type { SuppliedPassage } from './budget.js';
@@ -60,7 +62,7 @@ export class SuppliedPages {
     return undefined;
   }
 
-  /** The citation as the app stores it, or null when it names no supplied page. */
+  /** The citation as the app stores it, or null when it names no supplied page or quotes what its page does not hold. */
   resolve(raw: unknown): Citation | null {
     if (!isObj(raw)) return null;
     const page = typeof raw.page === 'string' ? Number(raw.page.trim()) : raw.page;
@@ -68,7 +70,10 @@ export class SuppliedPages {
     const hit = this.find(raw.file_id, raw.file_name, page);
     if (!hit) return null;
     const citation: Citation = { file_id: hit.file_id, file_name: hit.file_name, page: hit.page };
-    if (typeof raw.quote === 'string' && quoteIsOnPage(raw.quote, hit.texts)) citation.quote = raw.quote.trim().slice(0, 600);
+    if (typeof raw.quote === 'string' && raw.quote.trim()) {
+      if (!quoteIsOnPage(raw.quote, hit.texts)) return null;
+      citation.quote = raw.quote.trim().slice(0, 600);
+    }
     return citation;
   }
 }
@@ -87,7 +92,7 @@ function quoteIsOnPage(quote: string, texts: readonly string[]): boolean {
 export interface GroundingTally {
   /** Citations kept as the model wrote them or repaired. */
   kept: number;
-  /** Citations dropped because they named no supplied page. */
+  /** Citations dropped because they named no supplied page, or quoted words not on it. */
   dropped: number;
   /** Items removed because none of their citations held. */
   itemsRemoved: number;

@@ -5,7 +5,10 @@
 // of those servers constrains its output to it) or by a forced function call (`tool`, for servers
 // that only constrain tool calls). The JSON that comes back is the tool's input, then checked like
 // Bedrock's (schemas, grounding, recomputed arithmetic). Throttling (429), server errors and
-// connection failures are retried within the time budget; anything else is an EngineError.
+// connection failures are retried within the time budget, after the wait a `Retry-After` header
+// asks for when there is one (a wait past the budget fails at once as the service being busy).
+// A reply that is not JSON is asked again once, the parser's error sent back to the model with
+// what it wrote; anything else is an EngineError.
 import { EngineError } from '../errors.js';
 import { callWithRetries, type ToolCall, type ToolCallResult, type ToolTransport } from '../bedrock/converse.js';
 
@@ -54,14 +57,48 @@ interface ChatCompletion {
   usage?: { prompt_tokens?: number; completion_tokens?: number };
 }
 
-/** An HTTP refusal, shaped as isRetryable reads it (429 and 5xx are retried). */
+/** An HTTP refusal, shaped as isRetryable reads it (429 and 5xx are retried), with the wait it asked for. */
 class HttpStatusError extends Error {
   override readonly name = 'HttpStatusError';
   readonly $metadata: { httpStatusCode: number };
-  constructor(status: number, message: string) {
+  readonly retryAfterMs?: number;
+  constructor(status: number, message: string, retryAfterMs?: number) {
     super(message);
     this.$metadata = { httpStatusCode: status };
+    if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
   }
+}
+
+/** A `Retry-After` header in ms: delay-seconds or an HTTP date (undefined when absent or unreadable). */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+(?:\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** The model's reply was not JSON: what it wrote and what the parser said, for asking again. */
+class MalformedReply extends EngineError {
+  constructor(
+    readonly reply: string,
+    readonly parserError: string,
+    message: string,
+    attempts: number,
+  ) {
+    super('invalid_output', message, { attempts });
+  }
+
+  /** The call's tokens and time, added to those of the call that asks again. */
+  spent: Pick<ToolCallResult, 'usage' | 'latencyMs'> = { usage: { inputTokens: 0, outputTokens: 0 }, latencyMs: 0 };
+}
+
+/** What the model's malformed reply is cut to when it is sent back to it. */
+const RESENT_REPLY_CHARS = 4_000;
+
+/** The turn that asks the model again after a reply the parser refused. */
+function correction(toolName: string, parserError: string): string {
+  return `Your reply could not be parsed as JSON (${parserError}). Reply again with only the input of the tool ${toolName}: one JSON object matching its JSON schema, with no text before or after it.`;
 }
 
 /** A connection failure (fetch's TypeError), with the system's code where isRetryable looks for it. */
@@ -88,8 +125,9 @@ export function toolInputOfCompletion(body: ChatCompletion, toolName: string, at
   if (!text.trim()) throw new EngineError('invalid_output', `The model returned no JSON for ${toolName} (finish reason ${finish})`, { attempts });
   try {
     return JSON.parse(jsonText(text)) as unknown;
-  } catch {
-    throw new EngineError('invalid_output', `The model's reply for ${toolName} is not JSON (finish reason ${finish})`, { attempts });
+  } catch (err) {
+    const parserError = err instanceof Error ? err.message : String(err);
+    throw new MalformedReply(text, parserError, `The model's reply for ${toolName} is not JSON (finish reason ${finish})`, attempts);
   }
 }
 
@@ -102,32 +140,63 @@ export function chatCompletionsTransport(options: ChatCompletionsOptions): ToolT
     service,
     async call(call: ToolCall, limits): Promise<ToolCallResult> {
       const key = await options.apiKey?.();
-      const body = JSON.stringify(chatCompletionsBody(call, output));
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
       if (key) headers.authorization = `Bearer ${key}`;
-      return callWithRetries(service, limits, async (signal, attempt) => {
-        const started = Date.now();
-        let res: Response;
-        try {
-          res = await send(url, { method: 'POST', headers, body, signal });
-        } catch (err) {
-          throw connectionError(err);
-        }
-        const text = await res.text().catch(() => '');
-        if (!res.ok) throw new HttpStatusError(res.status, `HTTP ${res.status}`);
-        let parsed: ChatCompletion;
-        try {
-          parsed = JSON.parse(text) as ChatCompletion;
-        } catch {
-          throw new EngineError('invalid_output', 'The chat completions response is not JSON', { attempts: attempt });
-        }
-        return {
-          input: toolInputOfCompletion(parsed, call.tool.name, attempt),
-          attempts: attempt,
-          usage: { inputTokens: parsed.usage?.prompt_tokens ?? 0, outputTokens: parsed.usage?.completion_tokens ?? 0 },
-          latencyMs: Date.now() - started,
+      const once = (request: ToolCall) => {
+        const body = JSON.stringify(chatCompletionsBody(request, output));
+        return callWithRetries(service, limits, async (signal, attempt) => {
+          const started = Date.now();
+          let res: Response;
+          try {
+            res = await send(url, { method: 'POST', headers, body, signal });
+          } catch (err) {
+            throw connectionError(err);
+          }
+          const text = await res.text().catch(() => '');
+          if (!res.ok) throw new HttpStatusError(res.status, `HTTP ${res.status}`, retryAfterMs(res.headers.get('retry-after')));
+          let parsed: ChatCompletion;
+          try {
+            parsed = JSON.parse(text) as ChatCompletion;
+          } catch {
+            throw new EngineError('invalid_output', 'The chat completions response is not JSON', { attempts: attempt });
+          }
+          const usage = { inputTokens: parsed.usage?.prompt_tokens ?? 0, outputTokens: parsed.usage?.completion_tokens ?? 0 };
+          try {
+            return { input: toolInputOfCompletion(parsed, call.tool.name, attempt), attempts: attempt, usage, latencyMs: Date.now() - started };
+          } catch (err) {
+            if (err instanceof MalformedReply) err.spent = { usage, latencyMs: Date.now() - started };
+            throw err;
+          }
+        });
+      };
+      try {
+        return await once(call);
+      } catch (err) {
+        if (!(err instanceof MalformedReply)) throw err;
+        // Once more, with what the model wrote and what the parser said of it.
+        const retry: ToolCall = {
+          ...call,
+          messages: [
+            ...call.messages,
+            { role: 'assistant', text: err.reply.slice(0, RESENT_REPLY_CHARS) },
+            { role: 'user', text: correction(call.tool.name, err.parserError) },
+          ],
         };
-      });
+        try {
+          const result = await once(retry);
+          return {
+            ...result,
+            attempts: err.attempts + result.attempts,
+            usage: { inputTokens: err.spent.usage.inputTokens + result.usage.inputTokens, outputTokens: err.spent.usage.outputTokens + result.usage.outputTokens },
+            latencyMs: err.spent.latencyMs + result.latencyMs,
+          };
+        } catch (again) {
+          if (!(again instanceof EngineError)) throw again;
+          // No time was left to ask again: the reply that was not JSON is the failure.
+          if (again.attempts === 0) throw err;
+          throw new EngineError(again.kind, again.message, { cause: again.cause, attempts: err.attempts + again.attempts });
+        }
+      }
     },
   };
 }

@@ -1,9 +1,9 @@
 // Podcasts in DynamoDB and their audio in the uploads bucket. One item per podcast, `{user_id,
 // sk: podcast id}` (ids sort by time): the student's choices, the status the pipeline moves on
 // (scripting → synthesising → ready | failed, each change conditional on the one it leaves), the
-// script as JSON, and the measured seconds of each synthesised segment in a map that each
-// segment's task fills with its own conditional update (so parallel segments never overwrite each
-// other). Audio: `{user}/podcasts/{podcast}/{segment:3}.mp3` and `episode.mp3`, under the
+// script as JSON (with `short_course` when the course held too little for the chosen length), and
+// the measured seconds of each synthesised segment in a map that each segment's task fills with
+// its own conditional update (so parallel segments never overwrite each other). Audio: `{user}/podcasts/{podcast}/{segment:3}.mp3` and `episode.mp3`, under the
 // student's prefix, so account deletion removes it with the rest of their objects.
 //
 // A draft (not saved) expires 24 h after it was created: readers hide it from then on, and the
@@ -102,6 +102,7 @@ export function toPodcastView(item: PodcastItem, segments?: { audio: (index: num
     expires_at: !item.saved && item.draft_until ? new Date(item.draft_until * 1000).toISOString() : null,
     created_at: item.created_at,
     duration_seconds: item.duration_seconds ?? null,
+    short_course: Boolean(item.short_course),
     position: item.position ?? null,
   };
   if (segments) {
@@ -122,7 +123,7 @@ export function toPodcastView(item: PodcastItem, segments?: { audio: (index: num
 }
 
 export async function createPodcast(
-  fields: Omit<PodcastItem, 'sk' | 'status' | 'segments_total' | 'segments_done' | 'error' | 'saved' | 'draft_until' | 'expires_at' | 'duration_seconds' | 'position' | 'segment_seconds' | 'run' | 'run_started' | 'run_open'>,
+  fields: Omit<PodcastItem, 'sk' | 'status' | 'segments_total' | 'segments_done' | 'error' | 'saved' | 'draft_until' | 'expires_at' | 'duration_seconds' | 'short_course' | 'position' | 'segment_seconds' | 'run' | 'run_started' | 'run_open'>,
   now: Date,
 ): Promise<PodcastItem> {
   const draftUntil = Math.floor(now.getTime() / 1000) + DRAFT_TTL_SECONDS;
@@ -139,6 +140,7 @@ export async function createPodcast(
     draft_until: draftUntil,
     expires_at: draftUntil + SWEEP_GRACE_SECONDS,
     duration_seconds: null,
+    short_course: false,
     position: null,
     segment_seconds: {},
     run: 1,
@@ -211,7 +213,7 @@ export async function getPodcastOrThrow(userId: string, podcastId: string, now: 
 /** What a listing reads of each record: the view's fields and what liveness needs, never the script (tens of KB a podcast). */
 const LISTED_ATTRIBUTES = [
   'user_id', 'sk', 'id', 'subject_id', 'file_id', 'title', 'language', 'duration', 'style', 'status', 'segments_done', 'segments_total',
-  'error', 'saved', 'draft_until', 'swept_at', 'created_at', 'duration_seconds', 'position',
+  'error', 'saved', 'draft_until', 'swept_at', 'created_at', 'duration_seconds', 'short_course', 'position',
 ] as const;
 
 /**
@@ -237,16 +239,26 @@ export async function listPodcasts(userId: string, now: Date, filter: { subjectI
     .filter((i) => !filter.savedOnly || i.saved);
 }
 
-/** The script is written: the podcast moves to `synthesising` (only from `scripting`). */
-export async function recordScript(userId: string, podcastId: string, title: string, lines: PodcastLine[]): Promise<boolean> {
+/**
+ * The script is written: the podcast moves to `synthesising` (only from `scripting`), with whether
+ * the course was too short for the chosen length (the episode is then shorter, and the page says so).
+ */
+export async function recordScript(userId: string, podcastId: string, title: string, lines: PodcastLine[], shortCourse = false): Promise<boolean> {
   return conditional(
     new UpdateCommand({
       TableName: table(),
       Key: { user_id: userId, sk: podcastId },
-      UpdateExpression: 'SET #status = :next, script_json = :script, segments_total = :n, title = :title',
+      UpdateExpression: 'SET #status = :next, script_json = :script, segments_total = :n, title = :title, short_course = :short',
       ConditionExpression: '#status = :from',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':next': 'synthesising', ':from': 'scripting', ':script': JSON.stringify(lines), ':n': lines.length, ':title': truncate(title, TITLE_MAX) },
+      ExpressionAttributeValues: {
+        ':next': 'synthesising',
+        ':from': 'scripting',
+        ':script': JSON.stringify(lines),
+        ':n': lines.length,
+        ':title': truncate(title, TITLE_MAX),
+        ':short': shortCourse,
+      },
     }),
   );
 }

@@ -144,7 +144,7 @@ describe('an answer', () => {
     expect(facts[0].inputTokens).toBeGreaterThan(0);
   });
 
-  it('keeps only citations of pages it was given: others are dropped or repaired, and so are quotes not on the page', async () => {
+  it('keeps only citations of pages it was given: others are dropped or repaired, and so is one quoting words not on its page', async () => {
     fake.script(
       replies.tool({
         found: true,
@@ -168,7 +168,7 @@ describe('an answer', () => {
     expect(answer.blocks).toHaveLength(2);
     expect(answer.blocks[0].citations).toEqual([{ file_id: 'f-meca', file_name: 'Mécanique', page: 2 }]);
     expect(answer.blocks[1]).toEqual({ kind: 'point', text: 'Une page citée par son nom.', citations: [{ file_id: 'f-energie', file_name: 'Énergie', page: 1 }] });
-    expect(facts[0].citations).toMatchObject({ dropped: 2, itemsRemoved: 1 });
+    expect(facts[0].citations).toMatchObject({ dropped: 3, itemsRemoved: 1 });
   });
 
   it('is refused when it claims an answer but cites no page it was given', async () => {

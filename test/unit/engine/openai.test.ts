@@ -78,6 +78,28 @@ describe('an answer through an OpenAI-compatible server', () => {
     expect(err.message).toMatch(/No block of the answer cites a page it was given/);
   });
 
+  it('drops a block whose only quote is not on the page it cites, rather than show it with that page', async () => {
+    const quoted = (quote: string) => [cite('f-meca', 'Mécanique', 2, quote)];
+    fake.script(
+      chatReplies.json({
+        found: true,
+        blocks: [
+          { kind: 'paragraph', text: 'La vitesse moyenne vaut v = d / t.', citations: quoted('La vitesse moyenne est le quotient de la distance parcourue par la durée du parcours') },
+          { kind: 'point', text: 'La vitesse se mesure en kilomètres par heure.', citations: quoted('Elle s’exprime en kilomètres par heure.') },
+          { kind: 'point', text: 'Elle s’exprime en mètres par seconde.', citations: [...quoted('Elle s’exprime en kilomètres par heure.'), ...quoted("Elle s'exprime en mètres par seconde.")] },
+        ],
+      }),
+    );
+    const answer = await ask();
+    expect(answer.blocks.map((b) => b.text)).toEqual(['La vitesse moyenne vaut v = d / t.', 'Elle s’exprime en mètres par seconde.']);
+    expect(answer.blocks[1].citations).toEqual([{ file_id: 'f-meca', file_name: 'Mécanique', page: 2, quote: "Elle s'exprime en mètres par seconde." }]);
+    expect(facts[0].citations).toMatchObject({ kept: 2, dropped: 2, itemsRemoved: 1 });
+
+    // Its only block quoting what the page does not say: no answer, never a page vouching for it.
+    fake.script(chatReplies.json({ found: true, blocks: [{ kind: 'paragraph', text: 'La vitesse est une force.', citations: quoted('La vitesse est une force.') }] }));
+    expect((await failure(ask())).message).toMatch(/No block of the answer cites a page it was given/);
+  });
+
   it('in exercise mode, recomputes the calculations; a forced function call and a fenced reply are read too', async () => {
     const exercise = {
       found: true,
@@ -195,14 +217,79 @@ describe('failures of an OpenAI-compatible server', () => {
     expect(fake.calls[0].headers.authorization).toBe('Bearer sk-school-key');
   });
 
-  it('refuses prose, JSON of the wrong shape and output cut short, without retrying', async () => {
-    fake.script(chatReplies.text('La vitesse moyenne est d/t.'));
-    expect((await failure(ask())).message).toMatch(/not JSON/);
+  it('refuses JSON of the wrong shape and output cut short, without retrying', async () => {
     fake.script(chatReplies.json({ found: 'yes', blocks: 'v = d / t' }));
     expect((await failure(ask())).message).toMatch(/did not match its schema at .*found/);
     fake.script({ json: ok, finish: 'length' });
     expect((await failure(ask())).message).toMatch(/cut at its token limit/);
-    expect(fake.calls).toHaveLength(3);
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('asks once more after a reply that is not JSON, sending back what it wrote and what the parser said', async () => {
+    const broken = '{"found": true, "blocks": [{"kind": "paragraph", "text": "La vitesse moyenne vaut v = d / t."';
+    fake.script(chatReplies.text(broken), chatReplies.json(ok));
+    const answer = await ask();
+    expect(answer.found).toBe(true);
+    expect(fake.calls).toHaveLength(2);
+    const [first, second] = fake.calls.map((c) => c.body);
+    expect(second.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(second.messages.slice(0, 2)).toEqual(first.messages);
+    expect(second.messages[2].content).toBe(broken);
+    let parserError = '';
+    try {
+      JSON.parse(broken);
+    } catch (err) {
+      parserError = (err as Error).message;
+    }
+    expect(lastUserOf(second)).toContain(`could not be parsed as JSON (${parserError})`);
+    expect(lastUserOf(second)).toContain('record_answer');
+    expect(second.response_format?.json_schema?.name).toBe('record_answer');
+    expect(facts).toMatchObject([{ task: 'answer', attempts: 2 }]);
+    expect(facts[0].inputTokens).toBeGreaterThan(first.messages.length);
+
+    // Prose twice: refused after the one more try, never a third call.
+    fake.reset();
+    fake.script(chatReplies.text('La vitesse moyenne est d/t.'), chatReplies.text('Je répète : la vitesse moyenne est d/t.'));
+    const err = await failure(ask());
+    expect(err).toMatchObject({ kind: 'invalid_output', attempts: 2 });
+    expect(err.message).toMatch(/not JSON/);
+    expect(fake.calls).toHaveLength(2);
+
+    // A forced function call whose arguments are not JSON is asked again the same way.
+    fake.reset();
+    fake.script(chatReplies.text('{"found": tru'), chatReplies.json(ok));
+    expect((await ask(engine('tool'))).found).toBe(true);
+    expect(lastBody().tool_choice).toEqual({ type: 'function', function: { name: 'record_answer' } });
+    expect(lastBody().messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+  });
+
+  it('waits as long as Retry-After asks, in seconds or as a date, within the time budget', async () => {
+    fake.script(chatReplies.throttled('2'), chatReplies.json(ok));
+    expect((await ask()).found).toBe(true);
+    expect(sleeps).toEqual([2000]);
+    expect(fake.calls).toHaveLength(2);
+
+    sleeps.length = 0;
+    fake.script(chatReplies.unavailable(new Date(Date.now() + 4_000).toUTCString()), chatReplies.json(ok));
+    expect((await ask()).found).toBe(true);
+    expect(sleeps).toHaveLength(1);
+    expect(sleeps[0]).toBeGreaterThan(2_000);
+    expect(sleeps[0]).toBeLessThanOrEqual(4_000);
+  });
+
+  it('fails at once as busy when Retry-After asks for a wait past the time budget', async () => {
+    const budgeted = openaiEngine({ ...options(), timeBudgetMs: 10_000 });
+    for (const refusal of [chatReplies.throttled('60'), chatReplies.unavailable('30')]) {
+      fake.reset();
+      sleeps.length = 0;
+      fake.script(refusal, chatReplies.json(ok));
+      const started = Date.now();
+      const err = await failure(ask(budgeted));
+      expect(err).toMatchObject({ kind: 'throttled', attempts: 1 });
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(sleeps).toEqual([]);
+      expect(fake.calls).toHaveLength(1);
+    }
   });
 
   it('says the server is unavailable when nothing listens, after retrying', async () => {

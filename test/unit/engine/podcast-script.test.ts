@@ -1,12 +1,14 @@
 // The podcast's script from both engine providers: the built-in engine's dialogue made of the
 // course's own sentences (structure, language, order, citations, length from the words budget,
-// formulas read in words), and Bedrock's script held to the pages it was sent and to their numbers.
+// whole sentences only, each line said once, a shorter episode flagged when the course is short,
+// formulas read in words), and Bedrock's script held to the pages it was sent and to their numbers
+// (its prompt naming the subject and the course's headings).
 import { describe, expect, it } from 'vitest';
 import { bedrockEngine, type GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { numbersIn } from '../../../functions/engine/bedrock/podcast.js';
 import { buildPodcastScript, spokenFormula, topicOf } from '../../../functions/engine/local/podcast.js';
 import { podcastScriptSchema, type Course, type PodcastScript, type PodcastScriptRequest } from '../../../functions/engine/types.js';
-import { englishCourse, frenchCourse, ungrounded } from '../../support/courses.js';
+import { course as courseOf, englishCourse, frenchCourse, ungrounded } from '../../support/courses.js';
 import { cite, engineFailure, replies, systemText, useConverseFake, userText, type ConverseFake } from '../../support/converse-fake.js';
 
 const words = (s: PodcastScript) => s.segments.reduce((n, x) => n + x.text.split(/\s+/).filter(Boolean).length, 0);
@@ -28,10 +30,11 @@ describe('the built-in engine’s podcast script', () => {
     expect(podcastScriptSchema.parse(script)).toEqual(script);
     expect(script.language).toBe('fr');
     const texts = script.segments.map((s) => s.text);
-    expect(texts[0]).toMatch(/^Bonjour et bienvenue dans ce podcast Révise consacré à Physique\./);
+    expect(texts[0]).toMatch(/^Bonjour et bienvenue dans ce podcast Révise, aujourd'hui en Physique\./);
     expect(texts[0]).toContain('Je suis Léa');
+    expect(texts[0]).toContain('Au programme : Mouvement et vitesse, Énergie cinétique');
     expect(texts.some((t) => t.startsWith('Place aux questions de révision'))).toBe(true);
-    expect(texts.at(-2)).toMatch(/^Pour résumer l'essentiel/);
+    expect(texts.at(-2)).toMatch(/^Pour résumer, nous avons vu mouvement et vitesse, énergie cinétique/);
     expect(texts.at(-1)).toMatch(/bonne révision/i);
     // Both voices speak, the host asks and the expert answers.
     expect(new Set(script.segments.map((s) => s.speaker))).toEqual(new Set([0, 1]));
@@ -66,9 +69,91 @@ describe('the built-in engine’s podcast script', () => {
     expect(new Set(questions.map((s) => s.speaker))).toEqual(new Set([0, 1]));
     const expert = buildPodcastScript(request(course, { style: 'expert' }));
     expect(expert.segments[0].text).toMatch(/je vous explique/);
-    const asked = expert.segments.filter((s) => /de quoi s'agit-il|^Commençons|^Passons|^Et ensuite/.test(s.text));
+    const asked = expert.segments.filter((s) => /de quoi s'agit-il|^Commençons|^Passons|^Et sur|^Et ensuite/.test(s.text));
     expect(asked.length).toBeGreaterThan(2);
     expect(asked.every((s) => s.speaker === 1)).toBe(true);
+  });
+
+  it('names the subject, not the file, and the course’s parts by their headings, even for one file', () => {
+    const course = frenchCourse();
+    const script = buildPodcastScript(request(course, { fileId: 'fr-meca', style: 'expert' }));
+    expect(script.title).toBe('Physique');
+    expect(script.segments[0].text).toMatch(/^Bonjour, je suis Léa, et aujourd'hui en Physique, je vous explique le cours/);
+    expect(script.segments[0].text).not.toContain('Mécanique - chapitres');
+    const parts = script.segments.filter((s) => /^(?:Commençons par la première partie,|Passons à la partie) « /.test(s.text)).map((s) => /« (.+?) »/.exec(s.text)![1]);
+    expect(parts).toEqual(['Mouvement et vitesse', 'Énergie cinétique', 'Énergie potentielle et énergie mécanique', 'Méthode : résoudre un exercice de mécanique']);
+    expect(script.segments.some((s) => s.text === 'Et sur « La vitesse moyenne », que dit le cours ?')).toBe(true);
+  });
+
+  it('says whole sentences only, each line once: no list number, no sentence cut at its colon, a formula read after the sentence that introduces it', () => {
+    for (const course of [frenchCourse(), englishCourse()]) {
+      for (const targetWords of [300, 900, 3_000]) {
+        const texts = buildPodcastScript(request(course, { targetWords })).segments.map((s) => s.text);
+        expect(texts.filter((t, i) => texts.indexOf(t) !== i)).toEqual([]);
+        for (const t of texts) {
+          expect(t, t).toMatch(/^[«"“(]?\s*[\p{Lu}\d]/u);
+          expect(t, t).toMatch(/[.!?…][»"”)]?$/u);
+          expect(t, t).not.toMatch(/^\d+\.\s/u);
+        }
+      }
+    }
+    const texts = buildPodcastScript(request(frenchCourse(), { targetWords: 3_000 })).segments.map((s) => s.text);
+    expect(texts.some((t) => t.startsWith("Identifier le système étudié et le référentiel. Relever les données de l'énoncé"))).toBe(true);
+    expect(texts.some((t) => t.includes('La vitesse moyenne est le quotient de la distance parcourue par la durée du parcours.'))).toBe(true);
+  });
+
+  it('says a course of bullet points as sentences: the items with the line that introduces them, never one by one', () => {
+    const slide = (page: number, text: string) => ({ file_id: 'f-v', file_name: 'volcans-diapos.pdf', page, language: 'fr' as const, text });
+    const course = courseOf(
+      [
+        slide(1, 'Chapitre 1 : Les volcans\n\nLes éruptions volcaniques se classent en trois types :\n- effusives, avec des coulées de lave fluide\n- explosives, avec des nuées ardentes\n- mixtes, qui alternent les deux\n\nRisques majeurs\n- coulées de lave\n- nuées ardentes\n- lahars et glissements de terrain'),
+        slide(2, 'Chapitre 2 : La surveillance\n\nOutils des volcanologues\n- sismomètres\n- inclinomètres\n- analyse des gaz\n\nLe Piton de la Fournaise est l’un des volcans les plus actifs du monde.'),
+      ],
+      'SVT',
+      'fr',
+    );
+    const script = buildPodcastScript(request(course, { targetWords: 600 }));
+    const texts = script.segments.map((s) => s.text);
+    expect(texts[0]).toMatch(/aujourd'hui en SVT\. .* Au programme : Les volcans et La surveillance\.$/);
+    expect(texts).toContain('Les éruptions volcaniques se classent en trois types : effusives, avec des coulées de lave fluide ; explosives, avec des nuées ardentes ; mixtes, qui alternent les deux.');
+    expect(texts).toContain('Le cours énumère : coulées de lave ; nuées ardentes ; lahars et glissements de terrain.');
+    expect(texts).toContain('Le cours énumère : sismomètres ; inclinomètres ; analyse des gaz.');
+    expect(texts.some((t) => /^(?:sismomètres|effusives|coulées de lave)/iu.test(t))).toBe(false);
+    expect(script.short_course).toBe(true);
+  });
+
+  it('names at most eight parts in its opening and closing, and says how many more a long subject has', () => {
+    const topics = ['la cellule', 'le noyau', 'la membrane', 'les mitochondries', 'la photosynthèse', 'la respiration', 'la mitose', 'la méiose', 'l’ADN', 'les protéines', 'les enzymes', 'les virus'];
+    const pages = topics.map((t, i) => ({
+      file_id: `f-${i}`,
+      file_name: `chapitre-${i + 1}.pdf`,
+      page: 1,
+      language: 'fr' as const,
+      text: `Chapitre ${i + 1} : ${t}\n\nCe chapitre présente ${t} et son rôle dans le vivant. Les élèves étudient ${t} au microscope pendant la séance ${i + 1}.`,
+    }));
+    const script = buildPodcastScript(request(courseOf(pages, 'BIOLOGIE', 'fr'), { targetWords: 2_000 }));
+    const texts = script.segments.map((s) => s.text);
+    expect(texts[0]).toMatch(/Au programme : la cellule, le noyau, .*, la mitose et 5 autres parties\.$/);
+    expect(texts.at(-2)).toMatch(/^Pour résumer, nous avons vu la cellule, .* et 5 autres parties\.$/);
+    expect(texts.filter((t) => /^(?:Commençons|Passons)/.test(t))).toHaveLength(12);
+    for (const t of texts) expect(t.length).toBeLessThanOrEqual(1_500);
+  });
+
+  it('is shorter, and says so, when the course holds too little for the length chosen; never says a recap twice', () => {
+    const course = frenchCourse();
+    const fits = buildPodcastScript(request(course, { targetWords: 400 }));
+    expect(fits.short_course).toBe(false);
+    const long = buildPodcastScript(request(course, { targetWords: 6_000 }));
+    expect(long.short_course).toBe(true);
+    expect(words(long)).toBeLessThan(6_000 * 0.8);
+    const texts = long.segments.map((s) => s.text);
+    expect(texts.filter((t, i) => texts.indexOf(t) !== i)).toEqual([]);
+    // Each recap question once, each answer once.
+    const recap = texts.slice(texts.findIndex((t) => t.startsWith('Place aux questions')));
+    const questions = recap.filter((t) => t.endsWith('Prenez un instant pour y réfléchir.'));
+    expect(questions.length).toBeGreaterThan(1);
+    expect(questions.length).toBeLessThanOrEqual(8);
+    expect(new Set(questions).size).toBe(questions.length);
   });
 
   it('names a part by its heading without the numbering, and never cuts a word that starts like a number', () => {
@@ -78,6 +163,7 @@ describe('the built-in engine’s podcast script', () => {
     expect(topicOf('Le mouvement')).toBe('Le mouvement');
     expect(topicOf('Partie Cinématique')).toBe('Partie Cinématique');
     expect(topicOf('Chapter civil law')).toBe('Chapter civil law');
+    expect(topicOf('Unit 1: Cell structure')).toBe('Cell structure');
   });
 
   it('reads formulas aloud in words', () => {
@@ -118,6 +204,37 @@ describe('Bedrock’s podcast script', () => {
     expect(script.segments.map((s) => s.text)).toEqual(['Bonjour, je suis Léa.', 'Et moi Rémi.', 'De quoi parle le cours ?', 'Le cours décrit le mouvement.', 'Merci et bonne révision.']);
     expect(script.language).toBe('fr');
     expect(facts[0]).toMatchObject({ task: 'podcast' });
+  });
+
+  it('is told the subject and the course’s headings, by which the parts are named, and never to fill time by repeating', async () => {
+    const text = 'Chapitre 1 : le mouvement\n\nUn mouvement est décrit dans un référentiel.\n\n1.1 La vitesse\n\nLa vitesse moyenne est le quotient de la distance par la durée.';
+    const at = (part: string) => ({ start: text.indexOf(part), end: text.indexOf(part) + part.length });
+    const spanned = courseOf(
+      [
+        {
+          file_id: 'f-mv',
+          file_name: 'mouvement-v2.pdf',
+          page: 1,
+          language: 'fr',
+          text,
+          spans: [
+            { kind: 'heading', level: 1, ...at('Chapitre 1 : le mouvement') },
+            { kind: 'paragraph', ...at('Un mouvement est décrit dans un référentiel.') },
+            { kind: 'heading', level: 2, ...at('1.1 La vitesse') },
+            { kind: 'paragraph', ...at('La vitesse moyenne est le quotient de la distance par la durée.') },
+          ],
+        },
+      ],
+      'PHYSIQUE',
+      'fr',
+    );
+    const cited = [cite('f-mv', 'mouvement-v2.pdf', 1)];
+    fake.script(replies.tool({ title: 'Physique', segments: ['Bonjour.', 'Le mouvement.', 'La vitesse.', 'Au revoir.'].map((t, i) => ({ speaker: i % 2, text: t, citations: cited })) }));
+    await bedrockEngine(options()).podcastScript(request(spanned));
+    const body = fake.calls[0].body;
+    expect(userText(body)).toContain('Subject: PHYSIQUE\n\nCourse headings, in order (name the episode\'s parts by them):\n- Chapitre 1 : le mouvement\n- 1.1 La vitesse\n');
+    expect(systemText(body)).toContain('an opening that names the subject (as given, never a file name)');
+    expect(systemText(body)).toContain('never repeat a line or a question to fill time');
   });
 
   it('refuses a script that keeps too few grounded lines', async () => {

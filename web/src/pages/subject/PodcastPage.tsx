@@ -1,7 +1,8 @@
 // `/subject/{subjectId}/podcast` (spec §2 Podcast generator, §4 Podcast): choose a ready file or
 // the whole subject, the length and the voice style, generate; the page follows the episode while
 // it is written and spoken ("Script écrit · segment 7 sur 24") and it can be heard as soon as its
-// first segments are. Saving is for Premium (spec §6 podcast_save): a free student's episode is a
+// first segments are; an episode shorter than the length chosen (the course holds too little for
+// it) says so. Saving is for Premium (spec §6 podcast_save): a free student's episode is a
 // draft kept 24 hours, and "Enregistrer" opens the upgrade modal. The subject's podcasts are listed
 // beside it; the one on screen is named in the URL (`?podcast=`), so a cited page and Back lead to
 // the same episode.
@@ -256,6 +257,11 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
               </div>
             )}
 
+            {podcast.short_course && podcast.status !== 'failed' && (
+              <p className="hint" data-testid="podcast-short-course">
+                {t('podcast.shortCourse')}
+              </p>
+            )}
             {failure && <FormFeedback error={failure} />}
             {notice && <FormFeedback success={notice} />}
             {podcast.status === 'ready' && !podcast.saved && locked && <p className="hint">{t('podcast.lockedHint')}</p>}
