@@ -152,10 +152,11 @@ describe('on a phone', () => {
   it('shows the current subject tab, and a quiz answered by touch with the cookie banner covering nothing', async () => {
     const { user, context, page, subjectId } = await phoneStudent(host, browser);
     try {
-      // More subjects than the bar can show at 375 px: the current one, last, is still in view.
+      // More subjects than the bar can show at 375 px: the current one, last, is still in view on
+      // the subject's page (a tool's page shows the subject's tools in that row instead).
       for (const name of ['Histoire contemporaine', 'Mathématiques appliquées']) await createSubject(host, user.accessToken, name);
-      await page.goto(`${host.url}/subject/${subjectId}/quiz`);
-      await page.getByRole('heading', { name: 'Quiz', exact: true }).waitFor();
+      await page.goto(`${host.url}/subject/${subjectId}`);
+      await page.getByRole('heading', { name: 'Que veux-tu faire ?' }).waitFor();
       const bar = page.getByRole('navigation', { name: /matières/i });
       const current = bar.locator('[aria-current="page"]');
       const list = bar.locator('ul');
@@ -167,6 +168,8 @@ describe('on a phone', () => {
       }).toBe(true);
       expect(await reachable(page, current)).toBe(true);
 
+      await page.goto(`${host.url}/subject/${subjectId}/quiz`);
+      await page.getByRole('heading', { name: 'Quiz', exact: true }).waitFor();
       await page.getByLabel('Fichier').selectOption({ label: FILE_NAME });
       await page.getByRole('button', { name: 'Commencer le quiz' }).tap();
       const question = page.getByTestId('quiz-question');

@@ -7,6 +7,7 @@ import RouteError from './components/RouteError';
 import { InlineLoading } from './components/LoadingScreen';
 import { AuthModalProvider } from './auth/AuthModal';
 import UrlRules from './auth/UrlRules';
+import ScrollOnNavigate from './components/ScrollOnNavigate';
 import { SignedInPage } from './auth/guards';
 import { useSession } from './auth/session';
 import HomePage from './pages/HomePage';
@@ -27,6 +28,7 @@ function Root() {
     <AuthModalProvider>
       <UpgradeModalProvider>
         <UrlRules />
+        <ScrollOnNavigate />
         <Layout />
       </UpgradeModalProvider>
     </AuthModalProvider>

@@ -1,5 +1,7 @@
-// One card of the subject in the list: front and back, where it comes from (generated, a quiz
-// mistake, written by hand), the pages it cites, when it comes back, and edit and delete.
+// One card of the subject in the list: its front, its back shown on demand (a student can test
+// themselves on the list too), where it comes from (generated, a quiz mistake, written by hand),
+// the pages it cites, when it comes back, and edit and delete.
+import { useId, useState } from 'react';
 import type { Card } from '../../api/cards';
 import { isDue } from '../../api/cards';
 import Citations from '../study/Citations';
@@ -30,31 +32,14 @@ export default function CardItem({ subjectId, card, now, onEdit, onDelete }: Car
   const { t } = useI18n();
   const when = useWhen();
   const due = isDue(card, now);
+  const backId = useId();
+  const [open, setOpen] = useState(false);
   return (
     <li className={`deck-card${due ? ' is-due' : ''}`} data-testid="card-item" data-source={card.source}>
-      <div className="deck-card-main">
+      <div className="deck-card-top">
         <p className="deck-card-front">
           <MathText text={card.front} />
         </p>
-        <p className="deck-card-back">
-          <MathText text={card.back} />
-          <Citations subjectId={subjectId} citations={card.citations} />
-        </p>
-      </div>
-      <div className="deck-card-foot">
-        <span className={`source-badge source-${card.source}`} data-testid="card-source">
-          {t(sourceLabel[card.source])}
-        </span>
-        <span className={`deck-card-due${due ? ' due-now' : ''}`} data-testid="card-due">
-          {due ? (
-            <>
-              <Icon name="timer" />
-              {t('cards.dueNow')}
-            </>
-          ) : (
-            t('cards.dueOn', { date: when(card.due, now) })
-          )}
-        </span>
         <span className="deck-card-actions">
           <button type="button" className="icon-btn icon-btn-sm deck-card-btn" aria-label={t('cards.editLabel', { front: card.front })} title={t('cards.edit')} onClick={onEdit}>
             <EditIcon />
@@ -69,6 +54,38 @@ export default function CardItem({ subjectId, card, now, onEdit, onDelete }: Car
             <Icon name="trash" />
           </button>
         </span>
+      </div>
+      <div className="deck-card-foot">
+        <button
+          type="button"
+          className="link-btn deck-card-toggle"
+          aria-expanded={open}
+          aria-controls={backId}
+          aria-label={t(open ? 'cards.hideAnswerLabel' : 'cards.showAnswerLabel', { front: card.front })}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <Icon name="chevron" className={open ? 'deck-card-chevron open' : 'deck-card-chevron'} />
+          {open ? t('cards.hideAnswer') : t('cards.showAnswer')}
+        </button>
+        <span className={`source-badge source-${card.source}`} data-testid="card-source">
+          {t(sourceLabel[card.source])}
+        </span>
+        <span className={`deck-card-due${due ? ' due-now' : ''}`} data-testid="card-due">
+          {due ? (
+            <>
+              <Icon name="timer" />
+              {t('cards.dueNow')}
+            </>
+          ) : (
+            t('cards.dueOn', { date: when(card.due, now) })
+          )}
+        </span>
+      </div>
+      <div id={backId} className="deck-card-back" hidden={!open} data-testid="card-back">
+        <p className="deck-card-back-text">
+          <MathText text={card.back} />
+        </p>
+        <Citations subjectId={subjectId} citations={card.citations} />
       </div>
     </li>
   );

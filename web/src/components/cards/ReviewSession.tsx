@@ -2,7 +2,8 @@
 // the card over, then 1 Again, 2 Hard, 3 Good or 4 Easy rates it. The server schedules the card
 // (FSRS) and answers with its next date, said after each rating ("Next review: …") and announced
 // to screen readers. The focus stays on the card from one to the next; at the end, the next date
-// a card comes back.
+// a card comes back. On a phone the review opens right below the site header, the card and its
+// ratings in the same screen.
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { cardsApi, RATINGS, type Card, type Rating } from '../../api/cards';
@@ -13,6 +14,9 @@ import MathText from '../study/MathText';
 import { IconNote } from '../study/StudyParts';
 import { useI18n } from '../../i18n';
 import { useTouchDevice } from '../useMediaQuery';
+
+/** Screens where the review takes the whole screen below the site header (see cards.css). */
+const PHONE_REVIEW = '(max-width: 560px)';
 import { ratingLabel, sourceLabel } from './labels';
 import { useWhen } from './when';
 
@@ -47,6 +51,12 @@ export default function ReviewSession({ subjectId, queue, onReviewed, nextDue, o
   const [announcement, setAnnouncement] = useState('');
   const cardRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // A phone: the review starts at the top of the screen, the subject's bar scrolled away.
+  useEffect(() => {
+    if (window.matchMedia(PHONE_REVIEW).matches) sectionRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, []);
 
   const card = queue[index] ?? null;
   const done = card === null;
@@ -106,7 +116,7 @@ export default function ReviewSession({ subjectId, queue, onReviewed, nextDue, o
   const lastLine = last ? t('review.rated', { rating: t(ratingLabel[last.rating]), date: when(last.due) }) : null;
 
   return (
-    <section className="review" aria-labelledby="review-title" data-testid="review">
+    <section ref={sectionRef} className="review" aria-labelledby="review-title" data-testid="review">
       <div className="review-head">
         <h3 id="review-title">{t('review.title')}</h3>
         <span className="review-count" data-testid="review-progress">

@@ -1,6 +1,7 @@
 // The PDF viewer (spec §2 files page): a modal that shows one page at a time with pdf.js, and can
 // open at a given page (citations link to `?view={fileId}&page=N`, their quote in the history state). The page fits the
-// width by default and zooms with the buttons, a pinch (touch) or Ctrl + wheel (trackpad pinch);
+// width by default (on a phone, the screen's whole width) and zooms with the buttons, a pinch
+// (touch) or Ctrl + wheel (trackpad pinch); the page's scrolling area takes the keyboard's focus;
 // a cited passage is highlighted when the page's text layer holds it. The file's outline stands
 // beside the page (a side panel; on a phone, a "Plan" section to unfold), its entries going to
 // their page. The worker, character maps, standard fonts and image decoders are served by the app
@@ -103,11 +104,14 @@ export default function PdfViewer({ subjectId, file, page, quote, onPageChange, 
     };
   }, [subjectId, file.id]);
 
-  // The page fills the stage's width.
+  // The page fills the stage's width, inside its padding.
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage) return;
-    const measure = () => setWidth(stage.clientWidth);
+    const measure = () => {
+      const style = getComputedStyle(stage);
+      setWidth(stage.clientWidth - (Number.parseFloat(style.paddingLeft) || 0) - (Number.parseFloat(style.paddingRight) || 0));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(stage);
@@ -127,8 +131,9 @@ export default function PdfViewer({ subjectId, file, page, quote, onPageChange, 
         const pdfPage = await doc.getPage(current);
         if (cancelled) return;
         const natural = pdfPage.getViewport({ scale: 1 });
-        // Zoom 1 is the page fitting the stage's width (less its padding); the stage scrolls.
-        const fitWidth = (width - 26) / natural.width;
+        // Zoom 1 is the page fitting the stage's width (less its padding, and a pixel for
+        // rounding); the stage scrolls.
+        const fitWidth = (width - 1) / natural.width;
         const scale = Math.max(0.1, fitWidth * zoom);
         const viewport = pdfPage.getViewport({ scale });
         const ratio = window.devicePixelRatio || 1;
@@ -283,6 +288,9 @@ export default function PdfViewer({ subjectId, file, page, quote, onPageChange, 
         <div
           ref={stageRef}
           className="viewer-stage"
+          role="region"
+          tabIndex={0}
+          aria-label={t('viewer.stage', { name: file.display_name })}
           aria-busy={!doc || rendering}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}

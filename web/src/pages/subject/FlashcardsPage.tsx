@@ -2,7 +2,8 @@
 // whole subject, made from quiz mistakes, or written by hand — with how many are due now. The
 // review goes through the due cards with the keyboard alone and schedules each one from its
 // rating (FSRS on the server). Cards can be edited and deleted. `?review=1` (the quiz summary's
-// "review my mistakes") starts the review as soon as the cards are known.
+// "review my mistakes") starts the review as soon as the cards are known. The list shows the
+// cards' fronts, each back on demand, and a search field narrows it.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DECK_SIZE } from '../../../../functions/core/limits';
@@ -16,6 +17,7 @@ import CardDialog from '../../components/cards/CardDialog';
 import CardsExport from '../../components/cards/CardsExport';
 import CardItem from '../../components/cards/CardItem';
 import ReviewSession from '../../components/cards/ReviewSession';
+import { searchCards } from '../../components/cards/deck-search';
 import { useWhen } from '../../components/cards/when';
 import { ComposerFoot, FileField, LoadingLine, NoFilesHint, StudyEmpty, submitWith } from '../../components/study/StudyParts';
 import { useErrorText } from '../../components/study/useErrorText';
@@ -63,6 +65,7 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
   /** Why the last deck holds fewer cards than asked (the server's words). */
   const [shortfall, setShortfall] = useState<string | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
+  const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [toDelete, setToDelete] = useState<Card | null>(null);
   const [review, setReview] = useState<Card[] | null>(null);
@@ -92,7 +95,9 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
 
   const dueCards = useMemo(() => (cards ?? []).filter((c) => isDue(c, now)), [cards, now]);
   const mistakes = useMemo(() => (cards ?? []).filter((c) => c.source === 'mistake'), [cards]);
-  const shown = filter === 'due' ? dueCards : filter === 'mistake' ? mistakes : (cards ?? []);
+  const filtered = filter === 'due' ? dueCards : filter === 'mistake' ? mistakes : (cards ?? []);
+  const shown = useMemo(() => searchCards(filtered, query), [filtered, query]);
+  const searching = query.trim() !== '';
   const nextDue = useMemo(() => (cards && cards.length > 0 ? [...cards].sort(byDue)[0].due : null), [cards]);
 
   const startReview = useCallback(() => {
@@ -245,7 +250,30 @@ function FlashcardsWorkspace({ subject }: { subject: Subject }) {
           {cards === null && !loadError && <p className="muted">{t('app.loading')}</p>}
           {loadError && <RetryAlert message={t('cards.loadError')} onRetry={() => void load()} />}
           {cards !== null && total === 0 && <StudyEmpty icon="cards" text={t('cards.empty')} />}
-          {cards !== null && total > 0 && shown.length === 0 && <p className="muted">{t('cards.filterEmpty')}</p>}
+          {total > 0 && (
+            <div className="deck-search">
+              <label htmlFor={`${ids}-search`} className="visually-hidden">
+                {t('cards.search')}
+              </label>
+              <Icon name="search" />
+              <input
+                id={`${ids}-search`}
+                type="search"
+                className="input deck-search-input"
+                placeholder={t('cards.search')}
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                autoComplete="off"
+                enterKeyHint="search"
+              />
+            </div>
+          )}
+          <p className="visually-hidden" aria-live="polite">
+            {searching ? t('cards.searchCount', { shown: shown.length, total: filtered.length }) : ''}
+          </p>
+          {cards !== null && total > 0 && shown.length === 0 && (
+            <p className="muted">{searching && filtered.length > 0 ? t('cards.searchEmpty', { query: query.trim() }) : t('cards.filterEmpty')}</p>
+          )}
           {shown.length > 0 && (
             <ul className="deck-list" aria-label={t('cards.listLabel')}>
               {shown.map((card) => (

@@ -1,8 +1,11 @@
 // Every `/subject/{subjectId}/*` page: the subject tab bar (spec §2: coloured header with the
 // subject's name and an add-file button, a tab per subject, a new-subject button), then the page.
-// The subject comes from the shared list of subjects and is handed to the pages below.
+// The subject comes from the shared list of subjects and is handed to the pages below. On a phone
+// (≤ 480 px) the bar takes one line (name, file count, an add-file icon button) and one row of
+// tabs that scrolls sideways: the subjects on the subject's page, its tools on a tool's page, so
+// that a tool's first control shows in the first screen.
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { Link, Outlet, useOutletContext, useParams } from 'react-router-dom';
+import { Link, Outlet, useMatch, useOutletContext, useParams } from 'react-router-dom';
 import { reloadSubjects, useSubjects, type Subject, type SubjectLimits } from '../../api/subjects';
 import { colorTheme } from '../../../../functions/core/subjects';
 import { ApiError } from '../../api/client';
@@ -13,6 +16,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../i18n';
 import { fileCountLabel } from '../../components/subject-helpers';
 import { useStudyHeartbeat } from '../../components/progress/useStudyHeartbeat';
+import { subjectTiles } from './tools';
 import '../../styles/subjects.css';
 
 export interface SubjectOutlet {
@@ -40,8 +44,8 @@ export function studyPage(tool: 'question' | 'summary' | 'quiz' | 'flashcards' |
   };
 }
 
-/** Scrolls the tab list sideways (never the page) so that the current subject's tab shows whole. */
-function useCurrentTabInView(subjectId: string, count: number) {
+/** Scrolls a tab list sideways (never the page) so that its current tab shows whole. */
+function useCurrentTabInView(current: string, count: number) {
   const listRef = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const list = listRef.current;
@@ -52,15 +56,43 @@ function useCurrentTabInView(subjectId: string, count: number) {
     const right = left + tab.offsetWidth;
     if (left - margin < list.scrollLeft) list.scrollLeft = Math.max(0, left - margin);
     else if (right + margin > list.scrollLeft + list.clientWidth) list.scrollLeft = right + margin - list.clientWidth;
-  }, [subjectId, count]);
+  }, [current, count]);
   return listRef;
+}
+
+/** The subject's tools as tabs (a phone's tool pages): its overview, then every tool. */
+const toolTabs = [{ segment: '', label: 'subject.overview' as const }, ...subjectTiles.filter((tile) => tile.segment !== 'conversations')];
+
+function ToolTabs({ subject, tool }: { subject: Subject; tool: string }) {
+  const { t } = useI18n();
+  const listRef = useCurrentTabInView(tool, toolTabs.length);
+  return (
+    <nav className="subject-tools-nav" aria-label={t('subject.toolTabs')}>
+      <div className="container">
+        <ul className="subject-tab-list subject-tool-list" ref={listRef}>
+          {toolTabs.map((tab) => (
+            <li key={tab.segment}>
+              <Link
+                to={subjectPath(subject.id, tab.segment || undefined)}
+                className={`subject-tab subject-tool-tab${tab.segment === tool ? ' current' : ''}`}
+                aria-current={tab.segment === tool ? 'page' : undefined}
+              >
+                {t(tab.label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
 }
 
 function SubjectTabBar({ subject, subjects }: { subject: Subject; subjects: Subject[] }) {
   const { t } = useI18n();
   const listRef = useCurrentTabInView(subject.id, subjects.length);
+  const tool = useMatch('/subject/:subjectId/:tool/*')?.params.tool ?? '';
   return (
-    <div className="subject-bar">
+    <div className={`subject-bar${tool ? ' on-tool' : ''}`}>
       <header className="subject-hero">
         <div className="container subject-hero-inner">
           <div className="subject-hero-text">
@@ -70,7 +102,7 @@ function SubjectTabBar({ subject, subjects }: { subject: Subject; subjects: Subj
           </div>
           <Link className="btn subject-hero-btn" to={subjectPath(subject.id, 'upload')}>
             <Icon name="plus" />
-            {t('subject.addFile')}
+            <span className="subject-hero-btn-label">{t('subject.addFile')}</span>
           </Link>
         </div>
       </header>
@@ -96,6 +128,7 @@ function SubjectTabBar({ subject, subjects }: { subject: Subject; subjects: Subj
           </Link>
         </div>
       </nav>
+      <ToolTabs subject={subject} tool={tool} />
     </div>
   );
 }
