@@ -9,6 +9,7 @@ import { attachmentDisposition, cardsToCsv } from '../core/card-export.js';
 import { cardSides, freshCards, newCardRecord, toCard, type CardRecord } from '../core/cards.js';
 import { AppError, errorMessage } from '../core/errors.js';
 import { DECK_SIZE } from '../core/limits.js';
+import { pageOf } from '../core/paging.js';
 import { cardBody, cardExportQuery, cardListQuery, cardParams, deckBody, reviewBody, subjectParams } from '../core/schemas.js';
 import { isDue, recallProbability, review } from '../core/srs.js';
 import { flashcardSchema, type Flashcard } from '../engine/types.js';
@@ -88,7 +89,9 @@ export const listSubjectCards = userRoute({ params: subjectParams, query: cardLi
   await getSubjectOrThrow(user.id, params.subjectId);
   const cards = await listCards(user.id, params.subjectId);
   const due = cards.filter((c) => isDue(c, now));
-  return { cards: (query.due === '1' ? due : cards).map(toCard), due: due.length, total: cards.length };
+  // Soonest due first, as listCards gives them; `due` and `total` count the whole subject.
+  const page = pageOf(query.due === '1' ? due : cards, { key: (c) => [c.due, c.created_at, c.id], direction: 'asc' }, query);
+  return { cards: page.items.map(toCard), due: due.length, total: cards.length, ...(page.next ? { next: page.next } : {}) };
 });
 
 /**

@@ -5,6 +5,7 @@
 // correction (score, what is missing, the model answer, the reasoning expected, the pages) comes
 // back with it.
 import { AppError } from '../core/errors.js';
+import { byIdNewestFirst, pageOf, pageQuery } from '../core/paging.js';
 import { caseAnswerBody, caseParams, caseQuestionParams, createCaseBody, type CaseQuestionView, type PracticalCaseView } from '../core/cases.js';
 import { subjectParams } from '../core/schemas.js';
 import { buildPracticalCase, gradedAsOpen, type CaseQuestion } from '../engine/case.js';
@@ -68,9 +69,10 @@ export const startCase = userRoute({ params: subjectParams, body: createCaseBody
   return new Reply(201, caseView(record));
 });
 
-export const listSubjectCases = userRoute({ params: subjectParams }, async ({ params, user }) => {
+export const listSubjectCases = userRoute({ params: subjectParams, query: pageQuery }, async ({ params, query, user }) => {
   await getSubjectOrThrow(user.id, params.subjectId);
-  return { cases: await listCases(user.id, params.subjectId) };
+  const page = pageOf(await listCases(user.id, params.subjectId), byIdNewestFirst, query);
+  return { cases: page.items, ...(page.next ? { next: page.next } : {}) };
 });
 
 export const getCase = userRoute({ params: caseParams }, async ({ params, user }) => caseView(await getCaseOrThrow(user.id, params.subjectId, params.caseId)));

@@ -2,14 +2,16 @@
 // order, saved (or renamed) with a title, deleted. Drafts (never saved) are readable until they
 // expire but never listed.
 import { AppError } from '../core/errors.js';
+import { byIdNewestFirst, pageOf, pageQuery } from '../core/paging.js';
 import { conversationParams, subjectParams, titleBody } from '../core/schemas.js';
 import { userRoute } from '../platform/http.js';
 import { deleteConversation, getConversationOrThrow, listSavedConversations, saveConversation } from '../platform/store/conversations.js';
 import { getSubjectOrThrow } from '../platform/store/subjects.js';
 
-export const listConversations = userRoute({ params: subjectParams }, async ({ params, user }) => {
+export const listConversations = userRoute({ params: subjectParams, query: pageQuery }, async ({ params, query, user }) => {
   await getSubjectOrThrow(user.id, params.subjectId);
-  return { conversations: await listSavedConversations(user.id, params.subjectId) };
+  const page = pageOf(await listSavedConversations(user.id, params.subjectId), byIdNewestFirst, query);
+  return { conversations: page.items, ...(page.next ? { next: page.next } : {}) };
 });
 
 export const getConversation = userRoute({ params: conversationParams }, async ({ params, user }) =>

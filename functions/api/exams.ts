@@ -8,6 +8,7 @@
 // statistics and the coach read, and stores the result every later read returns.
 import { newCardRecord } from '../core/cards.js';
 import { AppError } from '../core/errors.js';
+import { byIdNewestFirst, pageOf, pageQuery } from '../core/paging.js';
 import {
   allocateQuestions,
   answersToEvaluate,
@@ -140,9 +141,10 @@ export const startExam = userRoute({ params: subjectParams, body: createExamBody
   return new Reply(201, examView(exam, now));
 });
 
-export const listSubjectExams = userRoute({ params: subjectParams }, async ({ params, user }) => {
+export const listSubjectExams = userRoute({ params: subjectParams, query: pageQuery }, async ({ params, query, user }) => {
   await getSubjectOrThrow(user.id, params.subjectId);
-  return { exams: await listExams(user.id, params.subjectId) };
+  const page = pageOf(await listExams(user.id, params.subjectId), byIdNewestFirst, query);
+  return { exams: page.items, ...(page.next ? { next: page.next } : {}) };
 });
 
 /** The exam; one whose time ran out is submitted by this read (the student never came back). */

@@ -5,6 +5,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
 import { DOCUMENT_MODEL_VERSION, type FileOutline } from '../core/document.js';
 import { AppError } from '../core/errors.js';
+import { pageOf, pageQuery } from '../core/paging.js';
 import { buildDocument } from '../engine/document/build.js';
 import { layoutFromText } from '../engine/document/layout.js';
 import { checkUploadFields, fileParams, pagesQuery, subjectParams, uploadBody } from '../core/schemas.js';
@@ -21,9 +22,11 @@ const DOWNLOAD_URL_TTL_SECONDS = 300;
 export const PAGES_PER_ANSWER = 100;
 export const PAGE_TEXT_PER_ANSWER = 1_500_000;
 
-export const listFiles = userRoute({ params: subjectParams }, async ({ params, user, lang }) => ({
-  files: (await listCourseFiles(user.id, params.subjectId, new Date())).map((f) => toFileView(f, lang)),
-}));
+export const listFiles = userRoute({ params: subjectParams, query: pageQuery }, async ({ params, query, user, lang }) => {
+  // Newest first (spec §7: ordered by created_at descending).
+  const page = pageOf(await listCourseFiles(user.id, params.subjectId, new Date()), { key: (f) => [f.created_at, f.id], direction: 'desc' }, query);
+  return { files: page.items.map((f) => toFileView(f, lang)), ...(page.next ? { next: page.next } : {}) };
+});
 
 /** Room for the supplied page texts once written as JSON (escapes included). */
 const UPLOAD_BODY_LIMIT = 512 * 1024;

@@ -7,6 +7,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '../core/errors.js';
+import { byIdNewestFirst, pageOf, pageQuery } from '../core/paging.js';
 import { PODCAST_SPEAKERS } from '../core/podcasts.js';
 import { podcastBody, podcastParams, podcastPositionBody, subjectParams } from '../core/schemas.js';
 import { storage } from '../platform/clients.js';
@@ -104,14 +105,16 @@ export const generatePodcast = userRoute({ params: subjectParams, body: podcastB
   return new Reply(202, { podcast: toPodcastView(item), usage: ticket.figure });
 });
 
-export const listSubjectPodcasts = userRoute({ params: subjectParams }, async ({ params, user }) => {
+export const listSubjectPodcasts = userRoute({ params: subjectParams, query: pageQuery }, async ({ params, query, user }) => {
   await getSubjectOrThrow(user.id, params.subjectId);
-  return { podcasts: (await listPodcasts(user.id, new Date(), { subjectId: params.subjectId })).map((i) => toPodcastView(i)) };
+  const page = pageOf(await listPodcasts(user.id, new Date(), { subjectId: params.subjectId }), byIdNewestFirst, query);
+  return { podcasts: page.items.map((i) => toPodcastView(i)), ...(page.next ? { next: page.next } : {}) };
 });
 
-export const listSavedPodcasts = userRoute({}, async ({ user }) => ({
-  podcasts: (await listPodcasts(user.id, new Date(), { savedOnly: true })).map((i) => toPodcastView(i)),
-}));
+export const listSavedPodcasts = userRoute({ query: pageQuery }, async ({ query, user }) => {
+  const page = pageOf(await listPodcasts(user.id, new Date(), { savedOnly: true }), byIdNewestFirst, query);
+  return { podcasts: page.items.map((i) => toPodcastView(i)), ...(page.next ? { next: page.next } : {}) };
+});
 
 export const getPodcast = userRoute({ params: podcastParams }, async ({ params, user }) => ({
   podcast: await withSegments(await getPodcastOrThrow(user.id, params.podcastId, new Date())),

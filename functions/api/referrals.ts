@@ -1,7 +1,7 @@
 // Referral codes: checking one before sign-up, recording who referred a new student, and the
 // referrer's progress towards the reward (spec §5, §9).
 import { AppError } from '../core/errors.js';
-import { REFERRAL_GOAL, REFERRAL_REWARD_MONTHS } from '../core/referral.js';
+import { REFERRAL_GOAL, REFERRAL_REWARD_MONTHS, REFERRALS_LISTED } from '../core/referral.js';
 import { referralBody, referralCodeQuery } from '../core/schemas.js';
 import { publicRoute, Reply, userRoute } from '../platform/http.js';
 import { getOrCreateProfile, setReferredBy } from '../platform/store/profiles.js';
@@ -38,8 +38,9 @@ export const getReferrals = userRoute({}, async ({ user }) => {
   rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
   return {
     code: profile.referral_code,
-    referrals: rows.map((r) => ({ status: r.status, created_at: r.created_at })),
+    referrals: rows.slice(0, REFERRALS_LISTED).map((r) => ({ status: r.status, created_at: r.created_at })),
     completed: rows.filter((r) => r.status === 'completed').length,
+    pending: rows.filter((r) => r.status === 'pending').length,
     goal: REFERRAL_GOAL,
     reward_months: REFERRAL_REWARD_MONTHS,
     rewards_earned: (profile as { referral_reward_blocks?: number }).referral_reward_blocks ?? 0,

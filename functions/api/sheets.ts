@@ -2,6 +2,7 @@
 // every line citing its page; a draft until saved. Generating takes one `summary_generation`
 // unit on the free plan (given back on failure); saving is for Premium (spec §6: summary_save).
 import { AppError } from '../core/errors.js';
+import { byIdNewestFirst, pageOf, pageQuery } from '../core/paging.js';
 import { sheetBody, sheetParams, subjectParams, titleBody } from '../core/schemas.js';
 import { sheetSchema } from '../engine/types.js';
 import { generate, loadEngine } from '../platform/course.js';
@@ -42,9 +43,10 @@ export const generateSheet = userRoute(
   },
 );
 
-export const listSheets = userRoute({ params: subjectParams }, async ({ params, user }) => {
+export const listSheets = userRoute({ params: subjectParams, query: pageQuery }, async ({ params, query, user }) => {
   await getSubjectOrThrow(user.id, params.subjectId);
-  return { sheets: await listSavedSheets(user.id, params.subjectId) };
+  const page = pageOf(await listSavedSheets(user.id, params.subjectId), byIdNewestFirst, query);
+  return { sheets: page.items, ...(page.next ? { next: page.next } : {}) };
 });
 
 export const getSheet = userRoute({ params: sheetParams }, async ({ params, user }) =>

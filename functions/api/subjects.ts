@@ -1,6 +1,7 @@
 // Subjects: list (newest first, with file counts and the plan's caps), create (a name the student
 // already has returns that subject), read, delete (with every file in it).
 import { AppError } from '../core/errors.js';
+import { byIdNewestFirst, pageOf, pageQuery } from '../core/paging.js';
 import { createSubjectBody, subjectParams } from '../core/schemas.js';
 import { normalizeSubjectName, SUBJECT_NAME_MAX, subjectNameError } from '../core/subjects.js';
 import { removeSubject } from '../platform/course-files.js';
@@ -8,9 +9,10 @@ import { Reply, userRoute } from '../platform/http.js';
 import { currentPlan } from '../platform/plan.js';
 import { createSubjectItem, getSubjectOrThrow, listSubjectItems, toSubject } from '../platform/store/subjects.js';
 
-export const listSubjects = userRoute({}, async ({ user }) => {
+export const listSubjects = userRoute({ query: pageQuery }, async ({ query, user }) => {
   const [items, plan] = await Promise.all([listSubjectItems(user.id), currentPlan(user.id, new Date())]);
-  return { subjects: items.map(toSubject), limits: plan.limits };
+  const page = pageOf(items, byIdNewestFirst, query);
+  return { subjects: page.items.map(toSubject), limits: plan.limits, ...(page.next ? { next: page.next } : {}) };
 });
 
 export const createSubject = userRoute(

@@ -5,7 +5,8 @@
 // a reading moved to another day or cut differently is one task, not two); tasks done and the
 // student's own stay.
 import { createHash, randomUUID } from 'node:crypto';
-import { subjectParams, timezoneQuery, todoBody, todoChangeBody, todoParams } from '../core/schemas.js';
+import { pageOf, type ListOrder } from '../core/paging.js';
+import { subjectParams, timezoneQuery, todoBody, todoChangeBody, todoListQuery, todoParams } from '../core/schemas.js';
 import { sessionTitle } from '../core/plan-calendar.js';
 import { localDate } from '../core/streak.js';
 import { AppError } from '../core/errors.js';
@@ -32,9 +33,16 @@ export function orderTodos(todos: TodoItem[], today: string): (TodoItem & { over
     );
 }
 
-export const listSubjectTodos = userRoute({ params: subjectParams, query: timezoneQuery }, async ({ user, params, query }) => {
+/** orderTodos's order as a sort key, for paging. */
+const todoOrder: ListOrder<TodoItem & { overdue: boolean }> = {
+  key: (t) => [t.done ? '1' : '0', t.overdue ? '0' : '1', t.due_date ?? '9999', t.created_at, t.id],
+  direction: 'asc',
+};
+
+export const listSubjectTodos = userRoute({ params: subjectParams, query: todoListQuery }, async ({ user, params, query }) => {
   await getSubjectOrThrow(user.id, params.subjectId);
-  return { todos: orderTodos(await listTodos(user.id, params.subjectId), localDate(new Date(), query.timezone)) };
+  const page = pageOf(orderTodos(await listTodos(user.id, params.subjectId), localDate(new Date(), query.timezone)), todoOrder, query);
+  return { todos: page.items, ...(page.next ? { next: page.next } : {}) };
 });
 
 export const addTodo = userRoute({ params: subjectParams, body: todoBody }, async ({ user, params, body }) => {

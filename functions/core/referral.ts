@@ -1,6 +1,11 @@
 // Referral codes: short, unambiguous, upper-case; the programme's constants (spec §9).
 
 export const REFERRAL_GOAL = 5;
+/**
+ * Referrals a student's summary lists, newest first (about 60 bytes each: the answer stays small
+ * however many students they bring); the counts cover them all.
+ */
+export const REFERRALS_LISTED = 1_000;
 export const REFERRAL_REWARD_MONTHS = 2;
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -10,6 +10,7 @@ import { calendarDay, examDate, PAGE_NUMBER, POSITION_SECONDS, roundedNumber } f
 import { AppError } from './errors.js';
 import { CONTENT_TYPE_MAX, DISPLAY_NAME_MAX, FILE_NAME_MAX, SUPPLIED_TEXT_LIMITS, suppliedTextFits } from './files.js';
 import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE, ID_MAX, MAX_ANSWER_CHARS, QUESTION_MAX_CHARS, TITLE_MAX, TODO_TITLE_MAX } from './limits.js';
+import { pageQueryFields } from './paging.js';
 import { normalizeReferralCode } from './referral.js';
 import { subjectNameSchema } from './subjects.js';
 import { HEARTBEAT_MAX_MS } from './study-time.js';
@@ -146,7 +147,8 @@ const cardSide = (max: number) => z.string().trim().max(max);
 export const cardBody = z.object({ front: cardSide(CARD_FRONT_MAX).optional(), back: cardSide(CARD_BACK_MAX).optional() }).strict();
 export type CardBody = z.infer<typeof cardBody>;
 
-export const cardListQuery = z.object({ due: z.enum(['0', '1']).optional() });
+/** A subject's cards, a page at a time (core/paging.ts), the due ones only with `due=1`. */
+export const cardListQuery = z.object({ due: z.enum(['0', '1']).optional(), ...pageQueryFields });
 /** A subject's cards as a file: an Anki package or a tab-separated CSV. */
 export const cardExportQuery = z.object({ format: z.enum(['apkg', 'csv']) });
 
@@ -163,6 +165,8 @@ export const reviewBody = z
 const timezone = z.string().min(1).max(64).optional();
 
 export const timezoneQuery = z.object({ timezone }).strict();
+/** A subject's tasks, a page at a time (core/paging.ts), overdue ones told in `timezone`'s calendar. */
+export const todoListQuery = z.object({ timezone, ...pageQueryFields }).strict();
 export { goalsSchema as goalsBody } from './goals.js';
 /** A heartbeat: the active time since the page's last one (a missed beat may double it). */
 export const activityBody = z.object({ active_ms: z.number().int().min(0).max(HEARTBEAT_MAX_MS * 2), timezone }).strict();

@@ -105,7 +105,7 @@ describe('referrals', () => {
     expect(again.status).toBe(201);
 
     let progress = await api(host, '/api/referrals', { token: referrer.accessToken });
-    expect(progress.body).toMatchObject({ code: me.referral_code, completed: 0, goal: 5, reward_months: 2 });
+    expect(progress.body).toMatchObject({ code: me.referral_code, completed: 0, pending: 1, goal: 5, reward_months: 2 });
     expect(progress.body.referrals).toHaveLength(1);
     expect(progress.body.referrals[0].status).toBe('pending');
 

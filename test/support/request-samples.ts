@@ -31,6 +31,7 @@ export function requestSamples(): Record<string, RequestSample> {
     'POST /api/billing-portal': { body: { return_url: '/profile' } },
     'POST /api/promo': { body: { code: 'NOPE' } },
     'POST /api/streak': { body: { timezone: tz } },
+    'POST /api/exports': {},
     'POST /api/subjects': { body: { name: 'Biologie', color_index: 2 } },
     'POST /api/subjects/{subjectId}/uploads': { body: { file_name: 'cours.pdf', size: 1000, content_type: 'application/pdf', display_name: 'Cours', text_pages: ['Une page'] } },
     'POST /api/subjects/{subjectId}/files/{fileId}/complete': {},
@@ -44,7 +45,7 @@ export function requestSamples(): Record<string, RequestSample> {
     'POST /api/subjects/{subjectId}/quiz-sessions/{sessionId}/questions/{questionId}/answer': { body: { choice: 1, timezone: tz } },
     'POST /api/subjects/{subjectId}/quiz-sessions/{sessionId}/end': {},
     'POST /api/subjects/{subjectId}/decks': { body: { file_id: 'f1', count: 10 } },
-    'GET /api/subjects/{subjectId}/cards': { query: { due: '1' } },
+    'GET /api/subjects/{subjectId}/cards': { query: { due: '1', limit: '50' } },
     'POST /api/subjects/{subjectId}/cards': { body: { front: 'Recto', back: 'Verso' } },
     'GET /api/subjects/{subjectId}/cards/export': { query: { format: 'csv' } },
     'PATCH /api/subjects/{subjectId}/cards/{cardId}': { body: { front: 'Recto', back: 'Verso' } },
@@ -56,7 +57,7 @@ export function requestSamples(): Record<string, RequestSample> {
     'GET /api/subjects/{subjectId}/plan': { query: { timezone: tz } },
     'GET /api/subjects/{subjectId}/plan.ics': { query: { timezone: tz } },
     'POST /api/subjects/{subjectId}/files/{fileId}/studied': { body: { pages: [1, 2] } },
-    'GET /api/subjects/{subjectId}/todos': { query: { timezone: tz } },
+    'GET /api/subjects/{subjectId}/todos': { query: { timezone: tz, limit: '50' } },
     'POST /api/subjects/{subjectId}/todos': { body: { title: 'Relire le cours', due_date: daysAhead(7) } },
     'POST /api/subjects/{subjectId}/todos/from-plan': { query: { timezone: tz } },
     'PATCH /api/subjects/{subjectId}/todos/{todoId}': { body: { title: 'Relire le cours', due_date: daysAhead(7), done: true } },
@@ -74,6 +75,15 @@ export function requestSamples(): Record<string, RequestSample> {
     'POST /api/subjects/{subjectId}/podcasts': { body: { file_id: 'f1', duration: 'short', style: 'host' } },
     'POST /api/podcasts/{podcastId}/save': {},
     'PUT /api/podcasts/{podcastId}/position': { body: { segment: 1, seconds: 2.5 } },
+    // Paged lists (core/paging.ts): `limit` fed extreme values like any number.
+    'GET /api/subjects': { query: { limit: '50' } },
+    'GET /api/subjects/{subjectId}/files': { query: { limit: '50' } },
+    'GET /api/subjects/{subjectId}/conversations': { query: { limit: '50' } },
+    'GET /api/subjects/{subjectId}/sheets': { query: { limit: '50' } },
+    'GET /api/subjects/{subjectId}/exams': { query: { limit: '50' } },
+    'GET /api/subjects/{subjectId}/cases': { query: { limit: '50' } },
+    'GET /api/subjects/{subjectId}/podcasts': { query: { limit: '50' } },
+    'GET /api/podcasts': { query: { limit: '50' } },
   };
 }
 

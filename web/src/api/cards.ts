@@ -28,7 +28,7 @@ const cardsPath = (subjectId: string) => `/subjects/${enc(subjectId)}/cards`;
 const cardPath = (subjectId: string, cardId: string) => `${cardsPath(subjectId)}/${enc(cardId)}`;
 
 export const cardsApi = {
-  list: (subjectId: string, opts: { dueOnly?: boolean } = {}) => api.get<CardList>(`${cardsPath(subjectId)}${opts.dueOnly ? '?due=1' : ''}`),
+  list: (subjectId: string, opts: { dueOnly?: boolean } = {}) => api.getAll<CardList>(`${cardsPath(subjectId)}${opts.dueOnly ? '?due=1' : ''}`, 'cards'),
   /** Cards due now, per subject. */
   dueCounts: () => api.get<{ subjects: DueCount[] }>('/cards/due'),
   /** Not retried: each deck counts against the month's flashcard generations. */

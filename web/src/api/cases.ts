@@ -12,7 +12,7 @@ export const casesApi = {
   /** Not retried: a second try would build a second case. */
   start: (subjectId: string, fileId: string | null) => api.post<PracticalCaseView>(casesPath(subjectId), fileId ? { file_id: fileId } : {}, { retry: false, schema: createCaseBody }),
   get: (subjectId: string, caseId: string) => api.get<PracticalCaseView>(`${casesPath(subjectId)}/${enc(caseId)}`),
-  list: (subjectId: string) => api.get<{ cases: CaseListItem[] }>(casesPath(subjectId)),
+  list: (subjectId: string) => api.getAll<{ cases: CaseListItem[] }>(casesPath(subjectId), 'cases'),
   /** Not retried: an answer is graded once. */
   answer: (subjectId: string, caseId: string, questionId: string, answer: string) =>
     api.post<{ question: CaseQuestionView }>(`${casesPath(subjectId)}/${enc(caseId)}/questions/${enc(questionId)}/answer`, { answer }, { retry: false, schema: caseAnswerBody }),

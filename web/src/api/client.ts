@@ -11,6 +11,7 @@
 // could be refreshed fails on its own without signing the student out.
 import type { ZodType } from 'zod';
 import { AppError, errorMessage } from '../../../functions/core/errors';
+import { LIST_PAGE } from '../../../functions/core/paging';
 import { describeIssues } from '../../../functions/core/validation';
 import { getConfig } from '../config';
 import { currentLang, translate } from '../i18n';
@@ -209,8 +210,30 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   }
 }
 
+/**
+ * A list the API answers a page at a time (functions/core/paging.ts): every page, following
+ * `next`, joined into one answer whose other fields are the first page's. Pages stay bounded on
+ * the server; the page shows the whole list as before.
+ */
+async function getAll<T extends object>(path: string, field: keyof T, opts?: RequestOptions): Promise<T> {
+  const at = (cursor?: string) => `${path}${path.includes('?') ? '&' : '?'}limit=${LIST_PAGE.max}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  const first = await request<T & { next?: string }>('GET', at(), undefined, opts);
+  const items = [...(first[field] as unknown[])];
+  let next = first.next;
+  while (next) {
+    const page = await request<T & { next?: string }>('GET', at(next), undefined, opts);
+    items.push(...(page[field] as unknown[]));
+    next = page.next;
+  }
+  const whole: T & { next?: string } = { ...first, [field]: items };
+  delete whole.next;
+  return whole;
+}
+
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  /** A paged list route, every page of it (`field`: the list's name in the answer). */
+  getAll: <T extends object>(path: string, field: keyof T, opts?: RequestOptions) => getAll<T>(path, field, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts),
   patch: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
   put: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),

@@ -12,7 +12,7 @@ const examsPath = (subjectId: string) => `/subjects/${enc(subjectId)}/exams`;
 export const examsApi = {
   /** Not retried: a second try would start a second exam. */
   start: (subjectId: string, body: CreateExamBody) => api.post<ExamView>(examsPath(subjectId), withTimeZone(body), { retry: false, schema: createExamBody }),
-  list: (subjectId: string) => api.get<{ exams: ExamListItem[] }>(examsPath(subjectId)),
+  list: (subjectId: string) => api.getAll<{ exams: ExamListItem[] }>(examsPath(subjectId), 'exams'),
   get: (subjectId: string, examId: string) => api.get<ExamView>(`${examsPath(subjectId)}/${enc(examId)}`),
   /** Saving the same answer twice changes nothing: safe to retry. */
   answer: (subjectId: string, examId: string, questionId: string, body: ExamAnswerBody) =>

@@ -32,9 +32,9 @@ export const podcastApi = {
   /** Not retried: each episode counts against the month's podcasts. */
   generate: (subjectId: string, body: PodcastRequest) =>
     api.post<{ podcast: PodcastView }>(`/subjects/${enc(subjectId)}/podcasts`, body, { retry: false, schema: podcastBody }),
-  ofSubject: (subjectId: string) => api.get<{ podcasts: PodcastView[] }>(`/subjects/${enc(subjectId)}/podcasts`),
+  ofSubject: (subjectId: string) => api.getAll<{ podcasts: PodcastView[] }>(`/subjects/${enc(subjectId)}/podcasts`, 'podcasts'),
   /** The saved podcasts of every subject. */
-  saved: () => api.get<{ podcasts: PodcastView[] }>('/podcasts'),
+  saved: () => api.getAll<{ podcasts: PodcastView[] }>('/podcasts', 'podcasts'),
   get: (id: string) => api.get<{ podcast: PodcastView }>(podcastPath(id)),
   save: (id: string) => api.post<{ podcast: PodcastView }>(`${podcastPath(id)}/save`),
   savePosition: (id: string, position: PodcastPosition) =>

@@ -78,7 +78,7 @@ export const progressApi = {
   /** The plan as an iCalendar file (text). */
   planCalendar: (subjectId: string) => api.get<string>(zoned(`${subjectPath(subjectId)}/plan.ics`), { text: true }),
 
-  todos: (subjectId: string) => api.get<{ todos: Todo[] }>(zoned(`${subjectPath(subjectId)}/todos`)),
+  todos: (subjectId: string) => api.getAll<{ todos: Todo[] }>(zoned(`${subjectPath(subjectId)}/todos`), 'todos'),
   /** Not retried: a second try would add the task twice. */
   addTodo: (subjectId: string, body: { title: string; due_date?: string | null }) =>
     api.post<Todo>(`${subjectPath(subjectId)}/todos`, body, { retry: false, schema: todoBody }),

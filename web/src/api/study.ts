@@ -45,7 +45,7 @@ export const studyApi = {
   /** Not retried: each answer counts against the month's questions. */
   ask: (subjectId: string, body: AskBody) =>
     api.post<{ conversation: ConversationSummary; turn: Turn; usage: UsageFigure }>(`${subjectPath(subjectId)}/questions`, body, { retry: false, schema: askBody, precheck: checkAsk }),
-  conversations: (subjectId: string) => api.get<{ conversations: ConversationSummary[] }>(`${subjectPath(subjectId)}/conversations`),
+  conversations: (subjectId: string) => api.getAll<{ conversations: ConversationSummary[] }>(`${subjectPath(subjectId)}/conversations`, 'conversations'),
   conversation: (subjectId: string, id: string) => api.get<Conversation>(conversationPath(subjectId, id)),
   saveConversation: (subjectId: string, id: string, title: string) => request<ConversationSummary>('PUT', conversationPath(subjectId, id), { title }, { schema: titleBody }),
   removeConversation: (subjectId: string, id: string) => api.del<void>(conversationPath(subjectId, id)),
@@ -53,7 +53,7 @@ export const studyApi = {
   /** Not retried: each sheet counts against the month's sheets. */
   generateSheet: (subjectId: string, fileId?: string) =>
     api.post<{ sheet: SheetRecord; usage: UsageFigure }>(`${subjectPath(subjectId)}/sheets`, fileId ? { file_id: fileId } : {}, { retry: false, schema: sheetBody }),
-  sheets: (subjectId: string) => api.get<{ sheets: SheetSummary[] }>(`${subjectPath(subjectId)}/sheets`),
+  sheets: (subjectId: string) => api.getAll<{ sheets: SheetSummary[] }>(`${subjectPath(subjectId)}/sheets`, 'sheets'),
   sheet: (subjectId: string, id: string) => api.get<SheetRecord>(sheetPath(subjectId, id)),
   saveSheet: (subjectId: string, id: string, title?: string) => request<SheetSummary>('PUT', sheetPath(subjectId, id), title ? { title } : {}, { schema: titleBody }),
   removeSheet: (subjectId: string, id: string) => api.del<void>(sheetPath(subjectId, id)),

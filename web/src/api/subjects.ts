@@ -39,12 +39,12 @@ const subjectPath = (subjectId: string) => `/subjects/${enc(subjectId)}`;
 const filePath = (subjectId: string, fileId: string) => `${subjectPath(subjectId)}/files/${enc(fileId)}`;
 
 export const subjectsApi = {
-  list: () => api.get<SubjectList>('/subjects'),
+  list: () => api.getAll<SubjectList>('/subjects', 'subjects'),
   create: (name: string, colorIndex?: number) =>
     api.post<Subject>('/subjects', colorIndex === undefined ? { name } : { name, color_index: colorIndex }, { schema: createSubjectBody }),
   get: (subjectId: string) => api.get<Subject>(subjectPath(subjectId)),
   remove: (subjectId: string) => api.del<void>(subjectPath(subjectId)),
-  files: (subjectId: string) => api.get<{ files: FileView[] }>(`${subjectPath(subjectId)}/files`),
+  files: (subjectId: string) => api.getAll<{ files: FileView[] }>(`${subjectPath(subjectId)}/files`, 'files'),
   /**
    * Not retried: a second ticket would leave an upload in progress that counts against the cap.
    * `text_pages`: the recognised text of each page (photo mode), within SUPPLIED_TEXT_LIMITS.

@@ -9,8 +9,10 @@ export type SubscriptionInfo = SubscriptionStatus & { can_manage?: boolean };
 
 export interface ReferralSummary {
   code: string;
+  /** The newest REFERRALS_LISTED (functions/core/referral.ts); the counts cover them all. */
   referrals: { status: 'pending' | 'completed'; created_at: string }[];
   completed: number;
+  pending: number;
   goal: number;
   reward_months: number;
   /** Blocks of referees already rewarded. */
