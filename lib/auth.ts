@@ -86,8 +86,8 @@ export class Auth extends Construct {
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
         // Replaced by the CustomMessage trigger; kept as a fallback that still carries the code.
-        emailSubject: 'Révise : votre code de vérification',
-        emailBody: 'Votre code de vérification Révise : {####}',
+        emailSubject: 'Révise : ton code de vérification',
+        emailBody: 'Ton code de vérification Révise : {####}',
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,

@@ -21,13 +21,13 @@ export interface RenderedEmail {
 
 const texts = {
   fr: {
-    signupSubject: 'Révise : votre code de vérification',
-    signupIntro: 'Bienvenue sur Révise ! Voici votre code de vérification (valable 24 h) :',
-    signupLink: 'Ou cliquez sur ce lien pour vérifier votre adresse',
-    resetSubject: 'Révise : réinitialisation de votre mot de passe',
-    resetIntro: 'Vous avez demandé à réinitialiser votre mot de passe. Ce lien est valable 1 heure :',
+    signupSubject: 'Révise : ton code de vérification',
+    signupIntro: 'Bienvenue sur Révise ! Voici ton code de vérification (valable 24 h) :',
+    signupLink: 'Ou clique sur ce lien pour vérifier ton adresse',
+    resetSubject: 'Révise : réinitialisation de ton mot de passe',
+    resetIntro: 'Tu as demandé à réinitialiser ton mot de passe. Ce lien est valable 1 heure :',
     resetLink: 'Choisir un nouveau mot de passe',
-    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+    ignore: "Si tu n'es pas à l'origine de cette demande, ignore ce message.",
   },
   en: {
     signupSubject: 'Révise: your verification code',

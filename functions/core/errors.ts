@@ -39,7 +39,7 @@ export const catalogue = {
   invalid_input: { status: 400, fr: 'Données invalides : {details}', en: 'Invalid input: {details}' },
   unsubscribe_link_invalid: {
     status: 400,
-    fr: "Ce lien de désinscription n'est pas valide. Vous pouvez désactiver les rappels depuis votre profil.",
+    fr: "Ce lien de désinscription n'est pas valide. Tu peux désactiver les rappels depuis ton profil.",
     en: 'This unsubscribe link is not valid. You can turn the reminders off on your profile.',
   },
   body_too_large: {
@@ -87,12 +87,12 @@ export const catalogue = {
   },
   plan_not_set: {
     status: 404,
-    fr: "Indiquez d'abord la date de l'examen pour obtenir un planning",
+    fr: "Indique d'abord la date de l'examen pour obtenir un planning",
     en: 'Set the exam date first to get a plan',
   },
   request_in_progress: {
     status: 409,
-    fr: 'Cette demande est déjà en cours de traitement, réessayez dans un instant',
+    fr: 'Cette demande est déjà en cours de traitement, réessaie dans un instant',
     en: 'This request is already being processed; try again in a moment',
   },
   // Checkout and subscription (§8 Checkout)
@@ -122,17 +122,17 @@ export const catalogue = {
   },
   already_subscribed: {
     status: 409,
-    fr: 'Vous avez déjà un abonnement Premium en cours',
+    fr: 'Tu as déjà un abonnement Premium en cours',
     en: 'You already have a Premium subscription',
   },
   billing_no_customer: {
     status: 409,
-    fr: "Aucun abonnement à gérer : passez d'abord à Premium",
+    fr: "Aucun abonnement à gérer : passe d'abord à Premium",
     en: 'No subscription to manage: upgrade to Premium first',
   },
   billing_portal_failed: {
     status: 502,
-    fr: "Impossible d'ouvrir la gestion de l'abonnement. Réessayez.",
+    fr: "Impossible d'ouvrir la gestion de l'abonnement. Réessaie.",
     en: 'Could not open the subscription management page. Please try again.',
   },
   subscription_check_failed: { status: 502, fr: 'Impossible de vérifier votre abonnement', en: 'Could not check your subscription' },
@@ -151,7 +151,7 @@ export const catalogue = {
   },
   referral_self: {
     status: 400,
-    fr: 'Vous ne pouvez pas utiliser votre propre code de parrainage',
+    fr: 'Tu ne peux pas utiliser ton propre code de parrainage',
     en: 'You cannot use your own referral code',
   },
   referral_already_recorded: {
@@ -243,17 +243,34 @@ export const catalogue = {
     en: 'Processing the file did not finish in time. Delete it and upload it again.',
   },
   // Study engine: questions, conversations, revision sheets, usage (spec §2, §6, §8, §9)
-  question_empty: { status: 400, fr: 'Veuillez saisir une question.', en: 'Please enter a question.' },
+  question_empty: { status: 400, fr: 'Saisis une question.', en: 'Please enter a question.' },
   question_too_long: {
     status: 400,
-    fr: 'Votre question est trop longue (maximum {max} caractères).',
+    fr: 'Ta question est trop longue (maximum {max} caractères).',
     en: 'Your question is too long (maximum {max} characters).',
   },
-  mode_required: { status: 400, fr: 'Veuillez choisir un mode de réponse.', en: 'Please select a response mode.' },
+  mode_required: { status: 400, fr: 'Choisis un mode de réponse.', en: 'Please select a response mode.' },
   usage_limit_reached: {
     status: 429,
-    fr: "Limite d'utilisation atteinte ({used}/{limit} ce mois-ci). Réessayez plus tard ou passez à Premium.",
+    fr: "Limite d'utilisation atteinte ({used}/{limit} ce mois-ci). Réessaie plus tard ou passe à Premium.",
     en: 'Usage limit reached ({used}/{limit} this month). Try again later or upgrade to Premium.',
+  },
+  export_not_found: { status: 404, fr: 'Export introuvable.', en: 'Export not found.' },
+  export_in_progress: {
+    status: 409,
+    fr: 'Un export de tes données est déjà en cours : attends qu\'il se termine.',
+    en: 'An export of your data is already running: wait for it to finish.',
+  },
+  export_daily_limit: {
+    status: 429,
+    fr: "Tu as déjà lancé {limit} exports aujourd'hui. Réessaie demain.",
+    en: 'You have already started {limit} exports today. Try again tomorrow.',
+  },
+  export_not_ready: { status: 409, fr: "L'export n'est pas encore prêt.", en: 'The export is not ready yet.' },
+  export_expired: {
+    status: 410,
+    fr: "Ce lien de téléchargement a expiré (valable {hours} h). Lance un nouvel export.",
+    en: 'This download link has expired (valid for {hours} h). Start a new export.',
   },
   premium_only: {
     status: 403,
@@ -264,20 +281,20 @@ export const catalogue = {
   conversation_not_found: { status: 404, fr: 'Conversation introuvable', en: 'Conversation not found' },
   conversation_full: {
     status: 409,
-    fr: 'Cette conversation est complète ({max} questions). Commencez-en une nouvelle.',
+    fr: 'Cette conversation est complète ({max} questions). Commences-en une nouvelle.',
     en: 'This conversation is full ({max} questions). Please start a new one.',
   },
   sheet_not_found: { status: 404, fr: 'Fiche introuvable', en: 'Sheet not found' },
   generation_failed: {
     status: 502,
-    fr: 'Erreur lors de la génération de la réponse. Veuillez réessayer.',
+    fr: 'Erreur lors de la génération de la réponse. Réessaie.',
     en: 'Error generating the answer. Please try again.',
   },
   summary_failed: { status: 502, fr: 'Erreur lors de la génération de la fiche', en: 'Error generating the summary' },
   // Quizzes and flashcards (spec §2, §4 Quiz, §8 Quiz)
   quiz_file_required: {
     status: 400,
-    fr: 'Veuillez sélectionner un fichier pour générer un quiz',
+    fr: 'Sélectionne un fichier pour générer un quiz',
     en: 'Please select a file to generate a quiz',
   },
   quiz_session_not_found: { status: 404, fr: 'Session de quiz introuvable', en: 'Quiz session not found' },
@@ -342,7 +359,7 @@ export const catalogue = {
   // Podcasts (spec §2, §4 Podcast, §8 Podcast)
   podcast_file_required: {
     status: 400,
-    fr: 'Veuillez sélectionner un fichier pour générer un podcast',
+    fr: 'Sélectionne un fichier pour générer un podcast',
     en: 'Please select a file to generate a podcast',
   },
   podcast_no_file: {
@@ -372,7 +389,7 @@ export const catalogue = {
   // Account
   account_delete_failed: {
     status: 500,
-    fr: 'Impossible de supprimer le compte. Réessayez.',
+    fr: 'Impossible de supprimer le compte. Réessaie.',
     en: 'The account could not be deleted. Please try again.',
   },
 } as const satisfies Record<string, CatalogueEntry>;

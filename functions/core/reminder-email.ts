@@ -33,11 +33,11 @@ export interface RenderedReminder {
 
 const texts = {
   fr: {
-    subject: (minutes: string) => `Révise : vos séances d'étude du jour (${minutes})`,
-    intro: (date: string) => `Voici votre programme de révision pour ${date} :`,
+    subject: (minutes: string) => `Révise : tes séances d'étude du jour (${minutes})`,
+    intro: (date: string) => `Voici ton programme de révision pour ${date} :`,
     schedule: 'Voir mon planning',
     total: (minutes: string) => `Total : ${minutes}`,
-    why: 'Vous recevez ce rappel car votre abonnement Premium inclut les rappels d’étude par e-mail.',
+    why: 'Tu reçois ce rappel car ton abonnement Premium inclut les rappels d’étude par e-mail.',
     profile: 'Les désactiver depuis mon profil',
     unsubscribe: 'Ne plus recevoir ces rappels',
   },

@@ -43,8 +43,8 @@ describe('edge cases', () => {
       await page.getByText('CHIMIE ORGANIQUE', { exact: true }).first().waitFor();
       expect(await page.getByLabel('Nom de la matière').count()).toBe(0);
       await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
-      const alert = page.getByRole('alert').filter({ hasText: 'Veuillez' });
-      await expect.poll(() => alert.textContent()).toBe('Veuillez sélectionner au moins un fichier PDF');
+      const alert = page.getByRole('alert').filter({ hasText: 'Sélectionne' });
+      await expect.poll(() => alert.textContent()).toBe('Sélectionne au moins un fichier PDF');
       await screenshot(page, 'upload-no-file-fixed-subject', true);
 
       // On the new-subject form the name can be typed: a name with nothing visible is refused,

@@ -88,7 +88,7 @@ describe('language switch', () => {
       await page.waitForFunction("!document.querySelector('[data-pre]')");
       await context.setOffline(true);
       await expect
-        .poll(() => page.getByRole('alert').filter({ hasText: 'Pas de connexion internet. Vérifiez votre réseau et réessayez.' }).count())
+        .poll(() => page.getByRole('alert').filter({ hasText: 'Pas de connexion internet. Vérifie ton réseau et réessaie.' }).count())
         .toBe(1);
       await context.setOffline(false);
       await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Pas de connexion internet' }).count()).toBe(0);

@@ -60,7 +60,7 @@ describe('Premium', () => {
       await page.getByRole('button', { name: /Payer/ }).click();
       await page.waitForURL('**/profile');
       const card = page.getByTestId('subscription-card');
-      await expect.poll(() => card.getByRole('status').first().textContent()).toBe('Paiement reçu : bienvenue dans Premium !');
+      await expect.poll(() => page.getByTestId('checkout-notice').textContent()).toBe('Paiement reçu : bienvenue dans Premium !');
       await expect.poll(() => card.getByTestId('payment-method').textContent()).toBe('Carte : visa •••• 4242');
       expect(await card.textContent()).toContain('Premium');
       await screenshot(page, 'profile-premium', true);

@@ -1,6 +1,7 @@
 // What a visitor asks for before signing in happens right after (spec §4, §8): a promo code typed
 // on /offre-de-rentree is redeemed once the account exists, with the spec's message; a signed-in
-// student redeems there directly; the landing's Premium choice goes straight to the checkout after
+// student is sent on from that page (to /onboarding, spec §2, then the subjects) and redeems on the
+// profile; the landing's Premium choice goes straight to the checkout after
 // login, and the flag is used once, also when the checkout cannot open.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -52,7 +53,7 @@ describe('Before and after sign-in', () => {
     }
   });
 
-  it('a signed-in student redeems on the offer page directly; the same code again is refused', async () => {
+  it('a signed-in student is sent on from the offer page and redeems on the profile; the same code again is refused', async () => {
     const user = await newUser(host);
     await api(host, '/api/onboarding', { token: user.accessToken, method: 'POST', body: { language: 'fr', education_level: 'lycee', specialization: 'Terminale' } });
     const { context, page } = await newPage(browser);
@@ -62,16 +63,17 @@ describe('Before and after sign-in', () => {
       await logIn(page, user.email, user.password);
       await page.waitForURL('**/subjects');
       await page.goto(`${host.url}/offre-de-rentree`);
-      const box = page.getByTestId('promo-code');
+      await page.waitForURL('**/subjects');
+      await page.getByRole('banner').getByRole('link', { name: 'Profil' }).click();
+      const box = page.getByTestId('subscription-card');
       await box.getByLabel('Code promotionnel').fill('etudiant');
       await box.getByRole('button', { name: 'Appliquer' }).click();
-      await expect.poll(() => box.getByRole('status').textContent()).toMatch(GRANTED);
+      await expect.poll(() => box.getByRole('status').last().textContent()).toMatch(GRANTED);
       expect((await api(host, '/api/subscription', { token: user.accessToken })).body).toMatchObject({ is_subscribed: true, subscription_status: 'trialing' });
       await box.getByLabel('Code promotionnel').fill('ETUDIANT');
       await box.getByRole('button', { name: 'Appliquer' }).click();
-      await expect.poll(() => box.getByRole('alert').textContent()).toBe('Vous avez déjà utilisé ce code promotionnel');
-      expect(page.url()).toBe(`${host.url}/offre-de-rentree`);
-      await screenshot(page, 'promo-page-signed-in');
+      await expect.poll(() => box.getByRole('alert').last().textContent()).toBe('Vous avez déjà utilisé ce code promotionnel');
+      await screenshot(page, 'promo-code-signed-in');
     } finally {
       await context.close();
     }
@@ -109,7 +111,7 @@ describe('Before and after sign-in', () => {
       await page.goto(host.url);
       await choosePremiumAndLogIn();
       await page.waitForURL('**/subjects');
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'abonnement' }).textContent()).toContain('Vous avez déjà un abonnement Premium en cours');
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'abonnement' }).textContent()).toContain('Tu as déjà un abonnement Premium en cours');
       expect((await pending(page)).checkout).toBeNull();
       await screenshot(page, 'checkout-flag-already-subscribed');
 

@@ -112,7 +112,7 @@ describe('podcasts', () => {
       await expect.poll(() => page.getByLabel('Podcast de').locator('option:checked').textContent()).toBe(FRENCH_FILE);
       await page.getByLabel('Podcast de').selectOption('');
       await generateButton(page, 'Générer le podcast').click();
-      await page.getByText('Veuillez sélectionner un fichier pour générer un podcast').waitFor();
+      await page.getByText('Sélectionne un fichier pour générer un podcast').waitFor();
       expect(await podcastsOf(host, user, subjectId)).toHaveLength(0);
 
       await page.getByLabel('Podcast de').selectOption({ label: FRENCH_FILE });
@@ -212,7 +212,7 @@ describe('podcasts', () => {
       await expect.poll(() => page.getByTestId('usage-left').textContent()).toBe('Plus aucun podcast ce mois-ci');
       await page.getByLabel('Podcast de').selectOption({ label: 'Toute la matière' });
       await generateButton(page, 'Générer le podcast').click();
-      await dialog(page).getByText(`Limite d'utilisation atteinte (${FREE_PODCASTS}/${FREE_PODCASTS} ce mois-ci). Réessayez plus tard ou passez à Premium.`).waitFor();
+      await dialog(page).getByText(`Limite d'utilisation atteinte (${FREE_PODCASTS}/${FREE_PODCASTS} ce mois-ci). Réessaie plus tard ou passe à Premium.`).waitFor();
       expect(await podcastsOf(host, user, subjectId)).toHaveLength(1);
       const usage = await api(host, '/api/usage', { token: user.accessToken });
       expect(usage.body.features.podcast_generation.used).toBe(FREE_PODCASTS);

@@ -61,7 +61,7 @@ describe('quiz and flashcards', () => {
       const visitor = await newPage(browser);
       try {
         await visitor.page.goto(`${host.url}/subject/${subjectId}/quiz`);
-        await visitor.page.getByText('Authentification requise - Veuillez vous connecter pour accéder aux quiz.').waitFor();
+        await visitor.page.getByText('Authentification requise - Connecte-toi pour accéder aux quiz.').waitFor();
         await acceptCookies(visitor.page);
         await screenshot(visitor.page, 'quiz-signed-out');
         await visitor.page.getByRole('main').getByRole('button', { name: 'Se connecter' }).click();
@@ -83,7 +83,7 @@ describe('quiz and flashcards', () => {
       await expect.poll(() => page.getByLabel('Fichier').locator('option:checked').textContent()).toBe(FILE_NAME);
       await page.getByLabel('Fichier').selectOption('');
       await page.getByRole('button', { name: 'Commencer le quiz' }).click();
-      await page.getByText('Veuillez sélectionner un fichier pour générer un quiz').waitFor();
+      await page.getByText('Sélectionne un fichier pour générer un quiz').waitFor();
       await page.getByLabel('Fichier').selectOption({ label: FILE_NAME });
       expect(await page.getByRole('radio', { name: 'Facile' }).isChecked()).toBe(true);
       await page.getByText('Mixte', { exact: true }).click();
@@ -279,7 +279,7 @@ describe('quiz and flashcards', () => {
       const modal = dialog(page);
       await expect.poll(() => modal.getByRole('heading', { level: 2 }).first().textContent()).toBe('Passe à Premium');
       expect(await modal.getByRole('alert').textContent()).toBe(
-        `Limite d'utilisation atteinte (${FREE_QUIZ_QUESTIONS}/${FREE_QUIZ_QUESTIONS} ce mois-ci). Réessayez plus tard ou passez à Premium.`,
+        `Limite d'utilisation atteinte (${FREE_QUIZ_QUESTIONS}/${FREE_QUIZ_QUESTIONS} ce mois-ci). Réessaie plus tard ou passe à Premium.`,
       );
       await modal.getByRole('button', { name: 'Plus tard' }).click();
       expect(await question(page).count()).toBe(0);

@@ -54,7 +54,7 @@ describe('study reminders on the profile', () => {
       // Opening the link changes nothing: only the click does.
       expect((await findProfile(user.sub))?.study_reminders).not.toBe(false);
       await page.getByRole('button', { name: 'Ne plus recevoir les rappels' }).click();
-      await page.getByText("C'est fait : vous ne recevrez plus de rappels d'étude.", { exact: false }).waitFor();
+      await page.getByText("C'est fait : tu ne recevras plus de rappels d'étude.", { exact: false }).waitFor();
       expect((await findProfile(user.sub))?.study_reminders).toBe(false);
       await screenshot(page, 'reminders-unsubscribed');
 

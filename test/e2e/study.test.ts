@@ -68,10 +68,10 @@ describe('question page and revision sheets', () => {
 
       // The page's own checks, in the spec's words: a question first, then a mode.
       await page.getByRole('button', { name: 'Envoyer' }).click();
-      await page.getByText('Veuillez saisir une question.').waitFor();
+      await page.getByText('Saisis une question.').waitFor();
       await questionBox(page).fill('Comment calcule-t-on la vitesse moyenne ?');
       await questionBox(page).press('Enter');
-      await page.getByText('Veuillez choisir un mode de réponse.').waitFor();
+      await page.getByText('Choisis un mode de réponse.').waitFor();
       // Shift+Enter goes to the next line instead of sending.
       await questionBox(page).press('Shift+Enter');
       expect(await questionBox(page).inputValue()).toBe('Comment calcule-t-on la vitesse moyenne ?\n');
@@ -178,7 +178,7 @@ describe('question page and revision sheets', () => {
       const modal = dialog(page);
       await expect.poll(() => modal.getByRole('heading', { level: 2 }).first().textContent()).toBe('Passe à Premium');
       expect(await modal.getByRole('alert').textContent()).toBe(
-        `Limite d'utilisation atteinte (${FREE_QUESTIONS}/${FREE_QUESTIONS} ce mois-ci). Réessayez plus tard ou passez à Premium.`,
+        `Limite d'utilisation atteinte (${FREE_QUESTIONS}/${FREE_QUESTIONS} ce mois-ci). Réessaie plus tard ou passe à Premium.`,
       );
       await page.waitForTimeout(300);
       await screenshot(page, 'question-limit');

@@ -243,7 +243,7 @@ describe('subjects and files', () => {
       await page.reload();
       const cards = page.getByTestId('subject-card');
       await expect.poll(() => cards.count()).toBe(5);
-      await cards.filter({ hasText: 'MATHS' }).getByRole('link', { name: 'Fichiers de MATHS' }).click();
+      await cards.filter({ hasText: 'MATHS' }).getByRole('link', { name: 'Mes fichiers : MATHS' }).click();
       await page.getByText('Aucun fichier dans cette matière').waitFor();
       // A subject that does not exist (or no longer does) says so.
       await page.goto(`${host.url}/subject/no-such-subject`);

@@ -221,7 +221,7 @@ describe('sign-up with an e-mailed code', () => {
     expect(out.CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
 
     const mail = await host.mailbox.waitFor(email, { since });
-    expect(mail.subject).toBe('Révise : votre code de vérification');
+    expect(mail.subject).toBe('Révise : ton code de vérification');
     const code = codeFrom(mail);
     expect(code).toMatch(/^[1-9]\d{5}$/);
     expect(mail.html).toContain(`>${code}<`);
@@ -276,7 +276,7 @@ describe('sign-up with an e-mailed code', () => {
     const resent = await idp.send(new ResendConfirmationCodeCommand({ ClientId: host.userPoolClientId, Username: email }));
     expect(resent.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', AttributeName: 'email' });
     const second = await host.mailbox.waitFor(email, { since, match: (m) => m.id !== first.id });
-    expect(second.subject).toBe('Révise : votre code de vérification');
+    expect(second.subject).toBe('Révise : ton code de vérification');
     const code = codeFrom(second);
     expect(code).toMatch(/^\d{6}$/);
     if (code !== codeFrom(first)) {
@@ -376,7 +376,7 @@ describe('password reset', () => {
     const since = Date.now();
     await idp.send(new ForgotPasswordCommand({ ClientId: host.userPoolClientId, Username: u.email }));
     const mail = await host.mailbox.waitFor(u.email, { since });
-    expect(mail.subject).toBe('Révise : réinitialisation de votre mot de passe');
+    expect(mail.subject).toBe('Révise : réinitialisation de ton mot de passe');
     const link = /href="([^"]+)"/.exec(mail.html)?.[1].replace(/&amp;/g, '&') as string;
     const url = new URL(link);
     expect(url.origin + url.pathname).toBe(`${host.url}/reset-password`);
@@ -452,7 +452,7 @@ describe('dev mailbox', () => {
     expect(json.status).toBe(200);
     expect(json.body).toEqual(host.mailbox.list());
     const mine = (json.body as { to: string; subject: string; created_at: string }[]).filter((m) => m.to === u.email);
-    expect(mine.map((m) => m.subject)).toEqual(['Révise : réinitialisation de votre mot de passe', 'Révise : votre code de vérification']);
+    expect(mine.map((m) => m.subject)).toEqual(['Révise : réinitialisation de ton mot de passe', 'Révise : ton code de vérification']);
     const times = (json.body as { created_at: string }[]).map((m) => m.created_at);
     expect([...times].sort().reverse()).toEqual(times);
 
@@ -460,7 +460,7 @@ describe('dev mailbox', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
     expect(html).toContain(u.email);
-    expect(html.indexOf('réinitialisation de votre mot de passe')).toBeLessThan(html.indexOf('votre code de vérification'));
+    expect(html.indexOf('réinitialisation de ton mot de passe')).toBeLessThan(html.indexOf('ton code de vérification'));
     expect(html).toContain(`<a href="${host.url}/reset-password?code=`);
     expect(html).toContain(`<a href="${host.url}/?verification_code=`);
   });

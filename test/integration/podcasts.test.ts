@@ -167,7 +167,7 @@ describe('the free plan', () => {
     expect(started[0].body.podcast.language).toBe('en');
     const fourth = await generate(user, subject.id, { file_id: fileId, duration: 'short', style: 'student' });
     expect(fourth.status).toBe(429);
-    expect(fourth.body.error).toMatchObject({ code: 'usage_limit_reached', message: 'Limite d’utilisation atteinte (3/3 ce mois-ci). Réessayez plus tard ou passez à Premium.'.replace('’', "'") });
+    expect(fourth.body.error).toMatchObject({ code: 'usage_limit_reached', message: 'Limite d’utilisation atteinte (3/3 ce mois-ci). Réessaie plus tard ou passe à Premium.'.replace('’', "'") });
     await host.stepFunctions.idle();
     expect(await podcastsUsed(user)).toBe(3);
     const listed = await api(host, `/api/subjects/${subject.id}/podcasts`, { token: user.accessToken });

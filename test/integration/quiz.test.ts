@@ -429,7 +429,7 @@ describe('input errors', () => {
     const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const starts: [unknown, Lang, number, string, string | RegExp][] = [
       [{ difficulty: 'easy' }, 'en', 400, 'quiz_file_required', 'Please select a file to generate a quiz'],
-      [{ file_id: '', difficulty: 'easy' }, 'fr', 400, 'quiz_file_required', 'Veuillez sélectionner un fichier pour générer un quiz'],
+      [{ file_id: '', difficulty: 'easy' }, 'fr', 400, 'quiz_file_required', 'Sélectionne un fichier pour générer un quiz'],
       [{ file_id: 42, difficulty: 'easy' }, 'en', 400, 'quiz_file_required', 'Please select a file to generate a quiz'],
       [{ file_id: fileId }, 'en', 400, 'invalid_input', /difficulty/],
       [{ file_id: fileId, difficulty: 'medium' }, 'en', 400, 'invalid_input', /difficulty/],

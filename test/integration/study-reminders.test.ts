@@ -45,7 +45,7 @@ describe('study reminders', () => {
     expect(first.outcomes.sent).toBeGreaterThanOrEqual(1);
     const mails = remindersTo(host, user);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toMatch(/^Révise : vos séances d'étude du jour \(\d+ min\)$/);
+    expect(mails[0].subject).toMatch(/^Révise : tes séances d'étude du jour \(\d+ min\)$/);
     expect(mails[0].html).toContain('BIOLOGIE');
     expect(mails[0].html).toMatch(/<li>Lire « Cellule » p\. 1(–\d+)? — \d+ min<\/li>/);
     expect(mails[0].html).toContain(`href="${host.url}/subject/${subjectId}/schedule"`);
@@ -134,7 +134,7 @@ describe('study reminders', () => {
       const r = await api(host, '/api/reminders/unsubscribe', { method: 'POST', body: { token: bad }, headers: { 'x-revise-language': 'fr' } });
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe('unsubscribe_link_invalid');
-      expect(r.body.error.message).toBe("Ce lien de désinscription n'est pas valide. Vous pouvez désactiver les rappels depuis votre profil.");
+      expect(r.body.error.message).toBe("Ce lien de désinscription n'est pas valide. Tu peux désactiver les rappels depuis ton profil.");
     }
     expect((await api(host, '/api/profile', { token: other.user.accessToken })).body.study_reminders).toBe(true);
 

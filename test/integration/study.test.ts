@@ -164,10 +164,10 @@ describe('input errors', () => {
     const { user, subjectId, fileId } = await studentWithCourse();
     const cases: [unknown, 'fr' | 'en', number, string, string | RegExp][] = [
       [{ question: '   ', mode: 'course' }, 'en', 400, 'question_empty', 'Please enter a question.'],
-      [{ mode: 'course' }, 'fr', 400, 'question_empty', 'Veuillez saisir une question.'],
+      [{ mode: 'course' }, 'fr', 400, 'question_empty', 'Saisis une question.'],
       [{ question: 42, mode: 'course' }, 'en', 400, 'question_empty', 'Please enter a question.'],
       [{ question: 'Qu’est-ce que la mitose ?' }, 'en', 400, 'mode_required', 'Please select a response mode.'],
-      [{ question: 'Qu’est-ce que la mitose ?', mode: 'poem' }, 'fr', 400, 'mode_required', 'Veuillez choisir un mode de réponse.'],
+      [{ question: 'Qu’est-ce que la mitose ?', mode: 'poem' }, 'fr', 400, 'mode_required', 'Choisis un mode de réponse.'],
       [{ question: 'x'.repeat(2001), mode: 'course' }, 'en', 400, 'question_too_long', 'Your question is too long (maximum 2000 characters).'],
       [{ question: 'Qu’est-ce que la mitose ?', mode: 'course', extra: true }, 'en', 400, 'invalid_input', /extra/],
       [{ question: 'Qu’est-ce que la mitose ?', mode: 'course', conversation_id: 'nope' }, 'en', 404, 'conversation_not_found', 'Conversation not found'],
@@ -364,7 +364,7 @@ describe('revision sheets', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(2);
-    expect(refused[0].body.error.message).toBe("Limite d'utilisation atteinte (5/5 ce mois-ci). Réessayez plus tard ou passez à Premium.");
+    expect(refused[0].body.error.message).toBe("Limite d'utilisation atteinte (5/5 ce mois-ci). Réessaie plus tard ou passe à Premium.");
   });
 });
 
@@ -395,7 +395,7 @@ describe('free plan limits', () => {
     expect(crashed.body.error).toEqual({ code: 'generation_failed', message: 'Error generating the answer. Please try again.' });
     const throttled = await ask(user, subjectId, { question: 'Qu’est-ce que la mitose ?', mode: 'course' });
     expect(throttled.status).toBe(502);
-    expect(throttled.body.error.message).toBe('Erreur lors de la génération de la réponse. Veuillez réessayer.');
+    expect(throttled.body.error.message).toBe('Erreur lors de la génération de la réponse. Réessaie.');
     const sheet = await api(setup.host, `/api/subjects/${subjectId}/sheets`, { token: user.accessToken, method: 'POST', headers: { 'accept-language': 'en' } });
     expect(sheet.status).toBe(502);
     expect(sheet.body.error).toEqual({ code: 'summary_failed', message: 'Error generating the summary' });

@@ -8,6 +8,7 @@ import { InlineLoading } from './components/LoadingScreen';
 import { AuthModalProvider } from './auth/AuthModal';
 import UrlRules from './auth/UrlRules';
 import ScrollOnNavigate from './components/ScrollOnNavigate';
+import { LanguageFromProfile } from './auth/language-setting';
 import { SignedInPage } from './auth/guards';
 import { useSession } from './auth/session';
 import HomePage from './pages/HomePage';
@@ -28,6 +29,7 @@ function Root() {
     <AuthModalProvider>
       <UpgradeModalProvider>
         <UrlRules />
+        <LanguageFromProfile />
         <ScrollOnNavigate />
         <Layout />
       </UpgradeModalProvider>

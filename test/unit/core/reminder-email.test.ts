@@ -26,7 +26,7 @@ const input = (over: Partial<ReminderInput> = {}): ReminderInput => ({
 describe('the study reminder e-mail', () => {
   it("lists today's sessions in French with their minutes, the total and the schedule link", () => {
     const mail = renderStudyReminder(input());
-    expect(mail.subject).toBe("Révise : vos séances d'étude du jour (48 min)");
+    expect(mail.subject).toBe("Révise : tes séances d'étude du jour (48 min)");
     expect(mail.html).toContain('mercredi 25 novembre');
     expect(mail.html).toContain('<h2 style="font-size:18px;margin:16px 0 4px">PHYSIQUE</h2>');
     expect(mail.html).toContain('<li>Réviser 12 cartes — 6 min</li>');

@@ -1,15 +1,17 @@
-// The site footer: the informational pages and the language switch.
+// The site footer: the informational pages and the language switch. The back-to-school offer is
+// linked while it runs only (its page stays, saying it has ended).
 import { Link } from 'react-router-dom';
 import Logo from './Logo';
 import LanguageSwitcher from './LanguageSwitcher';
 import { useI18n } from '../i18n';
+import { isOfferOpen } from './content-helpers';
 
 export default function Footer() {
   const { t } = useI18n();
   const links: [string, string][] = [
     ['/how-it-works', t('footer.howItWorks')],
     ['/faq', t('footer.faq')],
-    ['/offre-de-rentree', t('footer.promo')],
+    ...(isOfferOpen(new Date()) ? ([['/offre-de-rentree', t('footer.promo')]] as [string, string][]) : []),
     ['/privacy', t('footer.privacy')],
     ['/cookies', t('footer.cookies')],
     ['/contact', t('footer.contact')],

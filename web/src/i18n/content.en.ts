@@ -144,6 +144,7 @@ export const contentEn: Record<keyof typeof contentFr, string> = {
   'promo.ended.status': 'This offer ended on {date} (Paris time) and can no longer be activated.',
   'promo.ended.text':
     'Thank you to everyone who took part! You can still create a free account, with no card, and upgrade to Premium for {premiumPrice} a month whenever you like.',
+  'promo.ended.seePlans': 'See the plans',
   'promo.cta': 'Create my free account',
   'promo.code.title': 'Have a promo code?',
   'promo.code.visitorHint':

@@ -151,6 +151,7 @@ export const contentFr = {
   'promo.ended.status': 'Cette offre a pris fin le {date} (heure de Paris) et ne peut plus être activée.',
   'promo.ended.text':
     'Merci à tous ceux qui en ont profité ! Tu peux toujours créer un compte gratuit, sans carte bancaire, et passer à Premium pour {premiumPrice} par mois quand tu veux.',
+  'promo.ended.seePlans': 'Voir les formules',
   'promo.cta': 'Créer mon compte gratuit',
   'promo.code.title': 'Tu as un code promotionnel ?',
   'promo.code.visitorHint':

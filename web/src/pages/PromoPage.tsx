@@ -1,9 +1,11 @@
 // The back-to-school offer page (/offre-de-rentree, spec §2 and §9): typed headline, what Premium
 // unlocks, the offer's conditions and questions, a create-account button opening the sign-up
 // modal. The page states the offer's real end (5 October 2025, 23:59 Paris time): once it has
-// passed it says so and invites to the free plan instead. A promo code is redeemed here: at once
-// for a signed-in student, after sign-up or login for a visitor (the code is kept in this tab and
-// the modal opens). Students who have not finished onboarding go to /onboarding.
+// passed it says so, leads to the plans (shown on the page itself, #promo-plans) and invites to the
+// free plan instead; the footer no longer links it then. A visitor's promo code typed here is
+// redeemed after sign-up or login (the code is kept in this tab and the modal opens). A signed-in
+// student is redirected to /onboarding (spec §2), which sends an onboarded student on to their
+// subjects; promo codes stay on the profile.
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { usePageHead } from '../components/PageHead';
@@ -13,6 +15,7 @@ import { useAuthModal } from '../auth/AuthModal';
 import { keepPromoCode, requestCheckout } from '../auth/pending-actions';
 import { useSession } from '../auth/session';
 import PromoForm from '../components/PromoForm';
+import PlanComparison from '../components/PlanComparison';
 import { useI18n, type MessageKey } from '../i18n';
 import '../styles/content.css';
 
@@ -53,7 +56,12 @@ export default function PromoPage() {
 
   usePageHead({ title: t('head.promo.title'), description: t('head.promo.description'), canonical: '/offre-de-rentree' });
 
-  if (signedIn && !session.signingIn && session.profile && !session.profile.onboarding_completed) return <Navigate to="/onboarding" replace />;
+  const choosePremium = () => {
+    requestCheckout(true);
+    auth.open('signup');
+  };
+
+  if (signedIn && !session.signingIn) return <Navigate to="/onboarding" replace />;
 
   return (
     <div className="ct-page ct-promo">
@@ -75,6 +83,11 @@ export default function PromoPage() {
           </p>
           <p className="ct-lead">{t(open ? 'promo.open.text' : 'promo.ended.text', params)}</p>
           <div className="ct-cta-row ct-cta-center">
+            {!open && (
+              <a className="btn btn-secondary ct-btn-lg" href="#promo-plans" data-testid="promo-see-plans">
+                {t('promo.ended.seePlans')}
+              </a>
+            )}
             <button type="button" className="btn btn-primary ct-btn-lg" onClick={signUp}>
               {t('promo.cta')}
               <Icon name="arrow" />
@@ -130,6 +143,20 @@ export default function PromoPage() {
           </div>
         </div>
       </section>
+
+      {!open && (
+        <section className="ct-section" aria-labelledby="promo-plans">
+          <div className="container">
+            <div className="ct-section-head">
+              <h2 id="promo-plans" tabIndex={-1}>
+                {t('landing.plans.title')}
+              </h2>
+              <p>{t('landing.plans.intro')}</p>
+            </div>
+            <PlanComparison onChooseFree={signUp} onChoosePremium={choosePremium} />
+          </div>
+        </section>
+      )}
 
       <ClosingCallToAction
         id="promo-closing"

@@ -5,12 +5,15 @@
 // files not yet studied (pages the plan still has to read, the first one a link to the viewer).
 // "Answered" and "studied" are the server's words: questions passed or left blank are shown apart,
 // never among the answers. Detailed statistics are Premium (spec §6, §9): the server answers a free
-// account `premium_only`, and this panel then shows the 7-day summary and the way to Premium.
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+// account `premium_only`, and this panel then shows the 7-day summary and the way to Premium. The
+// plan is read first (`GET /usage`): a free student's panel never asks for what it knows will be
+// refused. The retention note says what it counts (reviews of cards already seen), so that it
+// never seems to contradict the number of cards reviewed.
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { progressApi, type Statistics, type StatRange, type StatsSummary } from '../../api/progress';
-import { citationHref } from '../../api/study';
+import { citationHref, studyApi } from '../../api/study';
 import { useI18n } from '../../i18n';
 import { InlineLoading } from '../LoadingScreen';
 import RetryAlert from '../RetryAlert';
@@ -27,7 +30,7 @@ type State =
   | { kind: 'loading' }
   | { kind: 'error' }
   | { kind: 'detailed'; stats: Statistics }
-  | { kind: 'summary'; summary: StatsSummary; message: string };
+  | { kind: 'summary'; summary: StatsSummary; message: string | null };
 
 function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId?: string }) {
   return (
@@ -81,7 +84,7 @@ function ChartFigure({ title, columns, rows, chart }: { title: string; columns: 
 const quizDetail = (t: ReturnType<typeof useI18n>['t'], quiz: { correct: number; answered: number; skipped: number }) =>
   t(quiz.skipped > 0 ? 'stats.quizAnsweredSkipped' : 'stats.quizAnswered', { correct: quiz.correct, answered: quiz.answered, skipped: quiz.skipped });
 
-function Summary({ summary, message }: { summary: StatsSummary; message: string }) {
+function Summary({ summary, message }: { summary: StatsSummary; message: string | null }) {
   const { t } = useI18n();
   const upgrade = useUpgradeModal();
   const percent = summary.quiz.answered ? Math.round((summary.quiz.correct / summary.quiz.answered) * 100) : null;
@@ -102,7 +105,7 @@ function Summary({ summary, message }: { summary: StatsSummary; message: string 
         <p style={{ margin: 0 }}>{t('stats.freeNote')}</p>
       </div>
       <div>
-        <button type="button" className="btn btn-primary" onClick={() => upgrade.open(message)}>
+        <button type="button" className="btn btn-primary" onClick={() => upgrade.open(message ?? t('stats.premiumOnly'))}>
           {t('stats.seePremium')}
         </button>
       </div>
@@ -170,7 +173,9 @@ function Detailed({ stats, subjectId }: { stats: Statistics; subjectId: string |
             <Figure label={t('stats.retention.predicted')} value={formatPercent(t, retention.predicted === null ? null : Math.round(retention.predicted * 100))} />
             <Figure label={t('stats.retention.actual')} value={formatPercent(t, retention.actual === null ? null : Math.round(retention.actual * 100))} />
           </dl>
-          <p className="hint">{t('stats.retention.note', { count: retention.reviews })}</p>
+          <p className="hint" data-testid="stats-retention-note">
+            {retention.reviews > 0 ? t('stats.retention.note', { count: retention.reviews }) : t('stats.retention.noneYet')}
+          </p>
         </section>
       </div>
 
@@ -217,10 +222,17 @@ export default function StatisticsPanel({ subjectId }: { subjectId: string | nul
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const free = state.kind === 'summary';
+  // Whether the plan includes detailed statistics: read once (null: unknown, then the server says).
+  const plan = useRef<Promise<boolean | null> | null>(null);
 
   useEffect(() => {
     let alive = true;
     const load = async (): Promise<State> => {
+      plan.current ??= studyApi.usage().then(
+        (u) => u.premium.statistics_access,
+        () => null,
+      );
+      if ((await plan.current) === false) return { kind: 'summary', summary: await progressApi.summary(subjectId), message: null };
       try {
         return { kind: 'detailed', stats: await progressApi.stats(subjectId, range) };
       } catch (err) {

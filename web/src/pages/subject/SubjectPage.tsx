@@ -1,6 +1,8 @@
 // `/subject/{subjectId}`: the subject's courses at a glance, their outline ("Plan du cours", to
 // unfold) and its tools as tiles (spec §2), the flashcards tile with the number of cards due now. Tools of later parts of the product link to
-// their page, which says honestly that it is not ready.
+// their page, which says honestly that it is not ready. For a free student, the Premium tools (exam
+// mode, practical cases) carry a "Premium" mark, read from the plan (`GET /usage`).
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ContentParts';
 import CourseOutline from '../../components/files/CourseOutline';
@@ -10,6 +12,8 @@ import { fileCountLabel } from '../../components/subject-helpers';
 import { subjectPath, useSubject } from './SubjectLayout';
 import { subjectTiles } from './tools';
 import { useDueCounts } from '../../components/cards/useDueCounts';
+import { studyApi, type UsageSummary } from '../../api/study';
+import { SUBSCRIPTION_REFRESH_EVENT } from '../../auth/session';
 import '../../styles/cards.css';
 
 export default function SubjectPage() {
@@ -17,6 +21,7 @@ export default function SubjectPage() {
   const { subject } = useSubject();
   usePageTitle(subject.name);
   const dueCards = useDueCounts()?.get(subject.id)?.due ?? 0;
+  const premium = usePremiumFeatures();
   return (
     <div className="stack">
       <section className="subject-files-card" aria-labelledby="subject-files-title">
@@ -51,6 +56,11 @@ export default function SubjectPage() {
                 </span>
                 <span className="subject-tile-label">{t(tile.label)}</span>
                 <span className="subject-tile-desc">{t(tile.description)}</span>
+                {tile.premium && premium?.[tile.premium] === false && (
+                  <span className="badge subject-tile-badge subject-tile-premium" data-testid="tile-premium">
+                    Premium
+                  </span>
+                )}
                 {tile.segment === 'flashcards' && dueCards > 0 && (
                   <span className="badge subject-tile-badge due-badge" data-testid="tile-due">
                     {t('subject.dueBadge', { count: dueCards })}
@@ -63,4 +73,25 @@ export default function SubjectPage() {
       </section>
     </div>
   );
+}
+
+/** What this student's plan includes of Premium; null until known (and when it cannot be read: no mark then). */
+function usePremiumFeatures(): UsageSummary['premium'] | null {
+  const [premium, setPremium] = useState<UsageSummary['premium'] | null>(null);
+  useEffect(() => {
+    let alive = true;
+    const load = () => {
+      studyApi.usage().then(
+        (u) => alive && setPremium(u.premium),
+        () => undefined,
+      );
+    };
+    load();
+    window.addEventListener(SUBSCRIPTION_REFRESH_EVENT, load);
+    return () => {
+      alive = false;
+      window.removeEventListener(SUBSCRIPTION_REFRESH_EVENT, load);
+    };
+  }, []);
+  return premium;
 }
