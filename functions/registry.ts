@@ -16,7 +16,7 @@ import type { PodcastTaskState } from './pipelines/podcast-machine.js';
 export type TableAccess = 'read' | 'readWrite';
 export type BucketAccess = 'read' | 'delete' | 'readDelete' | 'readWrite' | 'readWriteDelete';
 /** AWS services a function calls besides its tables, bucket and secrets. */
-export type Capability = 'bedrock' | 'textract' | 'cognito-admin' | 'read-users' | 'polly' | 'start-podcast' | 'podcast-runs' | 'send-email';
+export type Capability = 'bedrock' | 'textract' | 'cognito-admin' | 'read-users' | 'polly' | 'start-podcast' | 'podcast-runs' | 'send-email' | 'start-export';
 
 /** A schedule's fields, as EventBridge Scheduler's `cron()` writes them (`0/5`: every 5 from 0; the laptop host turns that into croner's `0-59/5`). */
 export interface CronFields {
@@ -35,7 +35,13 @@ export type Trigger =
   /** A schedule in a time zone; `catchUp`: the laptop host also runs it when it starts, in case a run was missed while it was off. */
   | { kind: 'schedule'; cron: CronFields; timeZone: string; catchUp: boolean }
   /** A Task state of a state machine (functions/pipelines/podcast-machine.ts), invoked by Step Functions. */
-  | { kind: 'task'; machine: 'podcast'; state: PodcastTaskState };
+  | { kind: 'task'; machine: 'podcast'; state: PodcastTaskState }
+  /**
+   * A background job another function starts with an asynchronous invocation (functions/platform/
+   * jobs.ts): Lambda's `Event` invocation in the cloud, the laptop host's Lambda stand-in
+   * (lib/local/lambda.ts) running the same handler in-process.
+   */
+  | { kind: 'job'; job: 'dataExport' };
 
 export type TriggerKind = Trigger['kind'];
 
@@ -88,10 +94,11 @@ export const registry = [
     uploads: 'readWriteDelete',
     secrets: ['stripeApiKey', 'stripeWebhook', 'promoCodes', 'reminderSigning'],
     // Generation; account deletion removes the Cognito user; a podcast starts its pipeline, and
-    // one deleted unfinished gives its unit back if its run is over (asked of Step Functions).
-    capabilities: ['bedrock', 'cognito-admin', 'start-podcast', 'podcast-runs'],
-    env: ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ENGINE_PROVIDER', 'PODCAST_STATE_MACHINE_ARN'],
-    optionalEnv: ['BEDROCK_MODEL_ID', 'STRIPE_PRICE_ID', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL', 'SFN_ENDPOINT'],
+    // one deleted unfinished gives its unit back if its run is over (asked of Step Functions);
+    // "Télécharger mes données" queues the data export job.
+    capabilities: ['bedrock', 'cognito-admin', 'start-podcast', 'podcast-runs', 'start-export'],
+    env: ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ENGINE_PROVIDER', 'PODCAST_STATE_MACHINE_ARN', 'EXPORT_FUNCTION_NAME'],
+    optionalEnv: ['BEDROCK_MODEL_ID', 'STRIPE_PRICE_ID', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL', 'SFN_ENDPOINT', 'LAMBDA_ENDPOINT'],
     memoryMb: 1024,
     // API Gateway gives up after 30 s.
     timeoutSeconds: 29,
@@ -258,6 +265,7 @@ export const registry = [
     uploads: 'readWriteDelete',
     capabilities: ['polly'],
     env: ['SPEECH_PROVIDER'],
+    optionalEnv: ['POLLY_ENGINE'],
     memoryMb: 1024,
     timeoutSeconds: 120,
   },
@@ -286,6 +294,25 @@ export const registry = [
     env: [],
     memoryMb: 512,
     timeoutSeconds: 60,
+  },
+  {
+    id: 'DataExport',
+    description: "Writes a student's whole account (records, PDFs, podcast audio) as one zip in storage",
+    entry: 'functions/pipelines/data-export.ts',
+    handler: 'handler',
+    load: async () => (await import('./pipelines/data-export.js')).handler,
+    trigger: { kind: 'job', job: 'dataExport' },
+    // Reads every table of the student; writes only the export's record.
+    tables: { ...allTables('read'), exports: 'readWrite' },
+    // Reads the PDFs and the podcast audio, writes the zip (a multipart upload).
+    uploads: 'readWrite',
+    env: [],
+    // The zip streams (a few MiB of parts in flight), whatever the account's size.
+    memoryMb: 1024,
+    timeoutSeconds: 15 * 60,
+    // Not retried: a failed run is recorded as failed (the student starts another); one that died
+    // (time-out) reads as failed once its lease is over.
+    retries: 0,
   },
 ] as const satisfies readonly FunctionDef[];
 

@@ -13,6 +13,7 @@ import { Auth } from './auth.js';
 import { Data } from './data.js';
 import { Ingestion } from './ingestion.js';
 import type { DeploymentInputs } from './inputs.js';
+import { Jobs } from './jobs.js';
 import { Monitoring } from './monitoring.js';
 import { Podcasts } from './podcasts.js';
 import { acknowledgeLibraryResources } from './nag.js';
@@ -36,6 +37,7 @@ export class ReviseStack extends Stack {
   readonly ingestion: Ingestion;
   readonly schedules: Schedules;
   readonly podcasts: Podcasts;
+  readonly jobs: Jobs;
   readonly monitoring?: Monitoring;
 
   constructor(scope: Construct, id: string, props: ReviseStackProps) {
@@ -79,17 +81,22 @@ export class ReviseStack extends Stack {
         BEDROCK_MODEL_ID: inputs.bedrockModel.id,
         OCR_PROVIDER: 'textract',
         SPEECH_PROVIDER: 'polly',
+        POLLY_ENGINE: inputs.pollyEngine,
         ...(inputs.stripePriceId ? { STRIPE_PRICE_ID: inputs.stripePriceId } : {}),
       },
     };
     this.auth = new Auth(this, 'Auth', { inputs, functions, siteOrigin });
     this.podcasts = new Podcasts(this, 'Podcasts', { functions, retain: inputs.retainData });
+    // Background jobs the API queues (the data export).
+    this.jobs = new Jobs(this, 'Jobs', { functions });
     const withPool: FunctionContext = {
       ...functions,
       podcastMachineArn: this.podcasts.stateMachine.stateMachineArn,
       podcastExecutions: this.podcasts.executions,
+      exportFunctionArn: this.jobs.dataExport.functionArn,
       env: {
         ...functions.env,
+        EXPORT_FUNCTION_NAME: this.jobs.dataExport.functionName,
         USER_POOL_ID: this.auth.userPool.userPoolId,
         USER_POOL_CLIENT_ID: this.auth.client.userPoolClientId,
         PODCAST_STATE_MACHINE_ARN: this.podcasts.stateMachine.stateMachineArn,

@@ -36,6 +36,8 @@ export interface FunctionContext {
   podcastMachineArn?: string;
   /** Its executions (`…:execution:{machine name}:*`, and that ARN as cdk-nag writes it), for entries with the `podcast-runs` capability. */
   podcastExecutions?: { arn: string; nagResource: string };
+  /** The data export job's function, for entries with the `start-export` capability. */
+  exportFunctionArn?: string;
 }
 
 /**
@@ -204,6 +206,11 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
           id: `AwsSolutions-IAM5[Resource::${ctx.podcastExecutions.nagResource}]`,
           reason: "An execution's ARN holds its name, the podcast's id, known only per podcast: the grant covers the podcast state machine's executions and nothing else.",
         });
+        break;
+      case 'start-export':
+        if (!ctx.exportFunctionArn) throw new Error(`Function ${def.id} starts exports but its construct gives no export job`);
+        // Queues the data export job, nothing else (its own invocations only).
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [ctx.exportFunctionArn] }));
         break;
       default: {
         const unknown: never = capability;

@@ -42,7 +42,11 @@ export class Storage extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.logs,
       serverAccessLogsPrefix: 'uploads/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Data export zips are downloadable for a day (functions/core/data-export.ts); S3 then removes them.
+        { id: 'DataExports', prefix: 'exports/', expiration: Duration.days(2) },
+      ],
       ...lifetime,
     });
   }

@@ -11,6 +11,8 @@ const optionalUrl = z.string().url().optional();
 export const engineProviders = ['local', 'bedrock', 'openai'] as const;
 export const ocrProviders = ['local', 'textract'] as const;
 export const speechProviders = ['local', 'polly'] as const;
+/** Polly's voice engines, cheapest first (functions/platform/speech/polly.ts). */
+export const pollyEngines = ['standard', 'neural', 'generative'] as const;
 
 const schema = z.object({
   AWS_REGION: z.string().min(1).default('eu-west-3'),
@@ -54,6 +56,8 @@ const schema = z.object({
   TEXTRACT_POLL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Who speaks podcasts: espeak-ng as WebAssembly (`local`, the laptop's synthetic voices) or Amazon Polly (the cloud's natural voices). */
   SPEECH_PROVIDER: z.enum(speechProviders).default('local'),
+  /** Polly's voice engine (a deployment input, `pollyEngine`): standard, neural (the default) or generative. */
+  POLLY_ENGINE: z.enum(pollyEngines).default('neural'),
   /** Polly endpoint override (tests, VPC endpoints); unset in the cloud. */
   POLLY_ENDPOINT: optionalUrl,
   /** The AWS profile Polly is called with from the laptop (SPEECH_PROVIDER=polly); unset in the cloud (the function's role). */
@@ -66,6 +70,10 @@ const schema = z.object({
   SES_ENDPOINT: optionalUrl,
   /** The sender of the e-mails the functions send themselves (study reminders): an address of an SES-verified identity. Unset: no such e-mail is sent. */
   MAIL_FROM: z.string().email().optional(),
+  /** Lambda endpoint: the laptop host's stand-in that runs the background jobs' handlers in-process; unset in the cloud. */
+  LAMBDA_ENDPOINT: optionalUrl,
+  /** The data export job's function (functions/registry.ts `DataExport`): CDK sets the cloud's name; the laptop host its entry's id. */
+  EXPORT_FUNCTION_NAME: z.string().min(1).optional(),
   /** Secrets Manager endpoint override (tests, VPC endpoints); unset in the cloud. */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
   /** Stripe price of the Premium plan (price_…); the laptop host sets its stand-in's price. */

@@ -263,6 +263,22 @@ export const tables = {
     ],
   },
   /**
+   * Exports of a student's whole account ("Télécharger mes données"): `export#{id}` (time-ordered
+   * id: status queued → running → ready | failed, progress, the zip's key, size, `download_until`),
+   * `active` (the one export running: claimed by a conditional put, with a lease) and
+   * `day#{YYYY-MM-DD}` (the exports started that day, against the daily limit). Items expire a
+   * few days after their export (`expires_at`); the zip lives under the student's prefix in the
+   * uploads bucket, so deleting the account deletes both.
+   */
+  exports: {
+    id: 'Exports',
+    userData: { by: 'partition' },
+    env: 'TABLE_EXPORTS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /**
    * Events and requests already handled, so that a replay returns the first result instead of
    * acting twice (webhook event ids, scheduled runs, state-machine tasks): `key`, the state
    * (`in_progress` under a lease, or `done` with its result) and an expiry.

@@ -25,6 +25,7 @@ import { startStorage, type LocalStorage, type ObjectCreatedListener } from './s
 import { mountFunctions, type MountedFunctions } from './triggers.js';
 import { startLocalStepFunctions, type LocalStepFunctions } from './stepfunctions.js';
 import { startLocalSes, type LocalSes } from './ses.js';
+import { startLocalLambda, type LocalLambda } from './lambda.js';
 import { answerClientError, headerLang, keepConnectionsAlive, readBody, refuseBody, sendError } from './transport.js';
 import { handleStripePages } from './stripe-pages.js';
 import { STANDIN_API_KEY, startStripeStandIn, type StripeStandIn } from './stripe-standin.js';
@@ -66,6 +67,8 @@ export interface LocalHost {
   stepFunctions: Pick<LocalStepFunctions, 'idle' | 'executions' | 'podcastMachineArn'>;
   /** The laptop's SES, which puts the functions' own e-mails (study reminders) in the dev mailbox. */
   ses: Pick<LocalSes, 'failNext' | 'sent'>;
+  /** The laptop's Lambda, running the background jobs the API queues (the data export). */
+  jobs: Pick<LocalLambda, 'idle'>;
   /** The configuration variables the host gave the handlers. */
   environment: Readonly<Record<string, string>>;
   /** Settles once the background warm-up (PDFium, the study engine's modules) is over, whatever its outcome. */
@@ -153,6 +156,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   let stripeStandIn: StripeStandIn | undefined;
   let stepFunctions: LocalStepFunctions | undefined;
   let ses: LocalSes | undefined;
+  let lambda: LocalLambda | undefined;
   let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
 
   // Work started by triggers (extractions, scheduled jobs) runs in the background; stopping waits
@@ -182,6 +186,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     if (!how.abandon) await stepFunctions?.idle();
     await stepFunctions?.close().catch((err: unknown) => warn('Stopping the Step Functions stand-in failed', err));
     await ses?.close().catch((err: unknown) => warn('Stopping the SES stand-in failed', err));
+    await lambda?.close().catch((err: unknown) => warn('Stopping the Lambda stand-in failed', err));
     await vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
     while (background.size && !how.abandon) await Promise.allSettled([...background]);
     if (extractionModule) await (await extractionModule).closeExtraction().catch((err: unknown) => warn('Stopping the extraction workers failed', err));
@@ -253,6 +258,20 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     // the stand-in, which delivers to the dev mailbox.
     ses = await startLocalSes({ deliver: (m) => mail.deliver(m), warn });
     Object.assign(env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM });
+    // Background jobs the API queues (the data export): the same Lambda Invoke call, answered by
+    // the stand-in, which runs the registry's handler in-process.
+    lambda = await startLocalLambda({
+      knows: (name) => Boolean(mounted?.jobHandler(name)),
+      run: async (name, event, context) => {
+        const handler = mounted?.jobHandler(name);
+        if (!handler) throw new Error(`functions/registry.ts has no job ${name}`);
+        return (await handler)(event, context);
+      },
+      track,
+      warn,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    Object.assign(env, { LAMBDA_ENDPOINT: lambda.endpoint, EXPORT_FUNCTION_NAME: registry.find((f) => f.trigger.kind === 'job' && f.trigger.job === 'dataExport')?.id ?? 'DataExport' });
     // Stripe: the local stand-in, unless the developer exported a key of their own (then the
     // handlers talk to Stripe's test mode with it, and STRIPE_PRICE_ID names their price).
     const ownStripeKey = process.env.STRIPE_SECRET_KEY && process.env.STRIPE_SECRET_KEY !== STANDIN_API_KEY;
@@ -379,6 +398,7 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
     stripe: stripeStandIn ?? null,
     stepFunctions: stepFunctions!,
     ses: ses!,
+    jobs: lambda!,
     environment: { ...hostEnvironment },
     warmedUp: warmed,
     stop() {

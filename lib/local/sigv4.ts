@@ -59,7 +59,7 @@ interface Parsed {
 
 export interface SignedService {
   /** The service the credential scope must name. */
-  service: 's3' | 'dynamodb';
+  service: 's3' | 'dynamodb' | 'lambda';
   /** The body's SHA-256 in hex, for services whose clients do not declare it (DynamoDB). */
   payloadHash?: string;
 }

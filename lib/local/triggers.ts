@@ -4,6 +4,8 @@
 //   storage   → s3rver's ObjectCreated events call the handler with the S3 event;
 //   cognito   → cognito-local's trigger invocations call the handler with the Cognito event;
 //   task      → the laptop's Step Functions (lib/local/stepfunctions.ts) call it by state name;
+//   job       → the laptop's Lambda (lib/local/lambda.ts) runs it when the API queues it, by the
+//               entry's id (the function name the host gives the API);
 //   schedule  → croner runs the handler on the same fields in the same time zone (EventBridge's
 //               `0/5` written as croner's `0-59/5`), with the scheduled time as EventBridge
 //               Scheduler gives it; `catchUp` entries also run once at start (a month missed while
@@ -35,6 +37,8 @@ export interface MountedFunctions {
   nextRuns(): Record<string, Date | null>;
   /** The handler of a state machine's Task state (the laptop's Step Functions call it). */
   taskHandler(state: string): Promise<FunctionHandler>;
+  /** The handler of a job by its entry's id (the laptop's Lambda calls it); null for another name. */
+  jobHandler(id: string): Promise<FunctionHandler> | null;
   stop(): void;
 }
 
@@ -61,6 +65,7 @@ export function mountFunctions(defs: readonly FunctionDef[], services: TriggerHo
   };
   const cognito = new Map<string, FunctionDef>();
   const tasks = new Map<string, FunctionDef>();
+  const jobs = new Map<string, FunctionDef>();
   const schedules = new Map<string, { def: FunctionDef; job: Cron }>();
   const unsubscribe: (() => void)[] = [];
 
@@ -101,6 +106,10 @@ export function mountFunctions(defs: readonly FunctionDef[], services: TriggerHo
         // The laptop's Step Functions (lib/local/stepfunctions.ts) run the machine and call it by state name.
         tasks.set(trigger.state, def);
         break;
+      case 'job':
+        // The laptop's Lambda (lib/local/lambda.ts) runs it when the API invokes it by this id.
+        jobs.set(def.id, def);
+        break;
       default: {
         const unknown: never = trigger;
         throw new Error(`The laptop host cannot mount trigger ${JSON.stringify(unknown)}`);
@@ -130,6 +139,10 @@ export function mountFunctions(defs: readonly FunctionDef[], services: TriggerHo
       const def = tasks.get(state);
       if (!def) throw new Error(`functions/registry.ts has no task for state ${state}`);
       return load(def);
+    },
+    jobHandler(id) {
+      const def = jobs.get(id);
+      return def ? load(def) : null;
     },
     nextRuns() {
       return Object.fromEntries([...schedules].map(([id, { job }]) => [id, job.nextRun()]));

@@ -12,6 +12,8 @@ const suites: Record<string, () => Promise<void>> = {
   web: async () => (await import('./web.js')).benchWeb(),
   planning: async () => (await import('./planning.js')).benchPlanning(),
   podcast: async () => (await import('./podcast.js')).benchPodcast(),
+  export: async () => (await import('./export.js')).benchExport(),
+  cost: async () => (await import('./cost.js')).benchCost(),
 };
 
 for (const [name, run] of Object.entries(suites)) {

@@ -146,6 +146,8 @@ describe('uploads bucket', () => {
     });
     expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
     expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }));
+    // Data export zips go by themselves after their day.
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ Prefix: 'exports/', ExpirationInDays: 2, Status: 'Enabled' }));
     expect(bucket.Properties.LoggingConfiguration.DestinationBucketName).toBeDefined();
     expect(bucket.Properties.BucketName).toBeUndefined();
     base.template.hasResourceProperties('AWS::S3::BucketPolicy', {
@@ -363,6 +365,21 @@ describe('function registry', () => {
           const [, machine] = only(base.json, 'AWS::StepFunctions::StateMachine');
           const placeholder = { WriteScript: 'WriteScriptFunctionArn', SynthesiseSegment: 'SynthesiseSegmentFunctionArn', Finalise: 'FinaliseFunctionArn', MarkFailed: 'MarkFailedFunctionArn' }[trigger.state];
           expect(machine.Properties.DefinitionSubstitutions[placeholder]).toEqual(arnOf(id));
+          break;
+        }
+        case 'job': {
+          // Invoked asynchronously by the API: its retries and dead-letter queue, and the API may invoke it and nothing else.
+          const [, invokeConfig] = only(base.json, 'AWS::Lambda::EventInvokeConfig', (r) => r.Properties.FunctionName?.Ref === id);
+          expect(invokeConfig.Properties.MaximumRetryAttempts).toBe(def.retries ?? 0);
+          expect(invokeConfig.Properties.DestinationConfig.OnFailure.Destination).toBeDefined();
+          const [handlerId] = lambdaOf(base.json, functions.find((f) => f.trigger.kind === 'http')!);
+          const handlerFn = (base.json.Resources as Record<string, Json>)[handlerId];
+          expect(handlerFn.Properties.Environment.Variables.EXPORT_FUNCTION_NAME).toEqual({ Ref: id });
+          const invokes = Object.values(base.json.Resources as Record<string, Json>)
+            .filter((r) => r.Type === 'AWS::IAM::Policy')
+            .flatMap((r) => r.Properties.PolicyDocument.Statement as Json[])
+            .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction') && JSON.stringify(st.Resource) === JSON.stringify(arnOf(id)));
+          expect(invokes.length).toBeGreaterThan(0);
           break;
         }
         default: {

@@ -31,7 +31,16 @@ export async function findOrphans(): Promise<{ objectsWithoutRecord: string[]; r
     for (const p of out.Items ?? []) podcasts.set(`${p.user_id}/podcasts/${p.id}/`, p as never);
     start = out.LastEvaluatedKey;
   } while (start);
+  // A student's export zip belongs to its export record while that export is ready.
+  const exportsReady = new Set<string>();
+  start = undefined;
+  do {
+    const out: { Items?: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> } = await db().send(new ScanCommand({ TableName: config().tableNames.exports, ExclusiveStartKey: start, ConsistentRead: true }));
+    for (const e of out.Items ?? []) if (e.status === 'ready' && typeof e.key === 'string') exportsReady.add(e.key);
+    start = out.LastEvaluatedKey;
+  } while (start);
   const audioWanted = (key: string): boolean => {
+    if (exportsReady.has(key)) return true;
     const m = /^(.+\/podcasts\/[^/]+\/)(?:(\d{3})|episode)\.mp3$/.exec(key);
     const podcast = m && podcasts.get(m[1]);
     if (!m || !podcast || podcast.status === 'failed') return false;
@@ -51,7 +60,7 @@ export async function findOrphans(): Promise<{ objectsWithoutRecord: string[]; r
 /**
  * Every trace of a student left anywhere: items of every table of functions/platform/tables.ts
  * (scanned whole, whatever their keys) with an attribute that names the user id, and objects under
- * the student's prefix. A table the eraser forgets fails the tests that expect none.
+ * the student's prefix or their exports' one. A table the eraser forgets fails the tests that expect none.
  */
 export async function userTraces(userId: string): Promise<string[]> {
   const traces: string[] = [];
@@ -66,7 +75,10 @@ export async function userTraces(userId: string): Promise<string[]> {
       start = out.LastEvaluatedKey;
     } while (start);
   }
-  const objects = await storage().send(new ListObjectsV2Command({ Bucket: config().UPLOADS_BUCKET, Prefix: `${userId}/` }));
-  for (const o of objects.Contents ?? []) traces.push(`uploads: ${o.Key}`);
+  // The student's prefix, and their data export zips (kept under `exports/` for the bucket's lifecycle rule).
+  for (const prefix of [`${userId}/`, `exports/${userId}/`]) {
+    const objects = await storage().send(new ListObjectsV2Command({ Bucket: config().UPLOADS_BUCKET, Prefix: prefix }));
+    for (const o of objects.Contents ?? []) traces.push(`uploads: ${o.Key}`);
+  }
   return traces;
 }

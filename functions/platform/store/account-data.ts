@@ -1,6 +1,6 @@
 // Everything stored for one student, found and erased: items in every table of
 // functions/platform/tables.ts, each found by its definition's `userData` rule, and objects under
-// the student's prefix in the uploads bucket. Used by account deletion and by the tests that check
+// the student's prefix in the uploads bucket (and their data export zips under `exports/`). Used by account deletion and by the tests that check
 // nothing is left behind. A table added to tables.ts is erased without a change here.
 import { DeleteCommand, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -79,16 +79,21 @@ function erasePhase(key: TableKey): number {
   return 0;
 }
 
+/**
+ * The student's objects: everything under their prefix (`{user id}/`: course files, podcast audio)
+ * and their data export zips (`exports/{user id}/`, a prefix of their own so that the bucket's
+ * lifecycle rule can expire them).
+ */
 export async function listUserObjects(userId: string): Promise<string[]> {
   const keys: string[] = [];
-  let token: string | undefined;
-  do {
-    const out = await storage().send(
-      new ListObjectsV2Command({ Bucket: config().UPLOADS_BUCKET, Prefix: `${userId}/`, ContinuationToken: token }),
-    );
-    for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key);
-    token = out.IsTruncated ? out.NextContinuationToken : undefined;
-  } while (token);
+  for (const prefix of [`${userId}/`, `exports/${userId}/`]) {
+    let token: string | undefined;
+    do {
+      const out = await storage().send(new ListObjectsV2Command({ Bucket: config().UPLOADS_BUCKET, Prefix: prefix, ContinuationToken: token }));
+      for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key);
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
+  }
   return keys;
 }
 

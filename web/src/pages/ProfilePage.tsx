@@ -1,5 +1,5 @@
 // `/profile` (spec §2): profile fields, subscription status, referral programme, password change,
-// sign-out and account deletion.
+// sign-out, the download of all the student's data and account deletion.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { amplify } from '../auth/amplify';
@@ -7,7 +7,8 @@ import { profileUpdateSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLeve
 import { api, ApiError } from '../api/client';
 import type { PublicProfile, ReferralSummary, SubscriptionInfo } from '../api/types';
 import { SUBSCRIPTION_REFRESH_EVENT, useSession } from '../auth/session';
-import { useI18n, type Lang, type MessageKey } from '../i18n';
+import { useI18n, type MessageKey } from '../i18n';
+import { useLanguageSetting } from '../auth/language-setting';
 import { usePageTitle } from '../components/usePageTitle';
 import { InlineLoading } from '../components/LoadingScreen';
 import EducationLevelSelect from '../components/EducationLevelSelect';
@@ -19,6 +20,7 @@ import PromoForm from '../components/PromoForm';
 import { Icon } from '../components/ContentParts';
 import { isCapError, useUpgradeModal } from '../components/UpgradeModal';
 import type { UsageSummary } from '../api/study';
+import DataExportCard from '../components/profile/DataExportCard';
 
 export const SUCCESS_MESSAGE_MS = 3000;
 /** How often the status is read again after checkout, until the webhook has landed. */
@@ -66,12 +68,14 @@ export default function ProfilePage() {
       <div className="page-header">
         <h1>{t('profile.title')}</h1>
       </div>
+      <CheckoutNotice />
       <AccountCard />
       <DetailsCard profile={session.profile} />
       <SubscriptionCard />
       <RemindersCard profile={session.profile} />
       <ReferralCard />
       <PasswordCard />
+      <DataExportCard />
       <DeleteCard />
     </div>
   );
@@ -103,9 +107,10 @@ function AccountCard() {
 }
 
 function DetailsCard({ profile }: { profile: PublicProfile }) {
-  const { t, setLang } = useI18n();
+  const { t } = useI18n();
   const session = useSession();
-  const [language, setLanguage] = useState<Lang>(profile.language);
+  // The language is the one setting the header's switch changes too: applied and saved at once.
+  const { lang: language, choose } = useLanguageSetting();
   const [level, setLevel] = useState<EducationLevel | ''>(profile.education_level ?? '');
   const [specialization, setSpecialization] = useState(profile.specialization ?? '');
   const [school, setSchool] = useState(profile.school ?? '');
@@ -125,7 +130,6 @@ function DetailsCard({ profile }: { profile: PublicProfile }) {
         specialization: specialization.trim(),
         school: school.trim() || null,
       }, { schema: profileUpdateSchema });
-      if (language !== profile.language) setLang(language);
       await session.reloadProfile();
       showFlash('profile.saved');
     } catch (err) {
@@ -141,7 +145,18 @@ function DetailsCard({ profile }: { profile: PublicProfile }) {
       <form className="form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="prof-lang">{t('onboarding.language')}</label>
-          <select id="prof-lang" className="select" value={language} onChange={(e) => setLanguage(e.target.value === 'en' ? 'en' : 'fr')}>
+          <select
+            id="prof-lang"
+            className="select"
+            value={language}
+            onChange={(e) => {
+              setError(null);
+              choose(e.target.value === 'en' ? 'en' : 'fr').then(
+                () => showFlash('profile.saved'),
+                (err: unknown) => setError(err instanceof ApiError ? err.message : t('common.genericError')),
+              );
+            }}
+          >
             <option value="fr">{t('lang.fr')}</option>
             <option value="en">{t('lang.en')}</option>
           </select>
@@ -261,12 +276,66 @@ const STATUS_KEYS: Record<string, MessageKey> = {
   past_due: 'profile.status.past_due',
 };
 
+/**
+ * Back from checkout (success_url /profile?success=true, cancel_url ?canceled=true): the notice is
+ * the first thing on the page, where the student lands; the address is cleaned, and the status is
+ * read again until the webhook has made the student Premium (a few seconds at most with Stripe).
+ */
+function CheckoutNotice() {
+  const { t } = useI18n();
+  const [params, setParams] = useSearchParams();
+  const [returned] = useState(() => (params.get('success') === 'true' ? 'success' : params.get('canceled') === 'true' ? 'canceled' : null));
+  const [premium, setPremium] = useState(false);
+
+  useEffect(() => {
+    if (!returned) return;
+    setParams({}, { replace: true });
+    if (returned !== 'success') return;
+    let live = true;
+    const read = () => {
+      api
+        .get<SubscriptionInfo>('/subscription')
+        .then((s) => {
+          if (live) setPremium(s.is_subscribed && s.subscription_status !== 'trialing');
+        })
+        .catch(() => undefined);
+    };
+    read();
+    window.addEventListener(SUBSCRIPTION_REFRESH_EVENT, read);
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      window.dispatchEvent(new Event(SUBSCRIPTION_REFRESH_EVENT));
+      if (tries >= 10) clearInterval(timer);
+    }, CHECKOUT_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      window.removeEventListener(SUBSCRIPTION_REFRESH_EVENT, read);
+    };
+  }, [returned, setParams]);
+
+  if (returned === 'success') {
+    return (
+      <div className="alert alert-success" role="status" data-testid="checkout-notice">
+        {premium ? t('profile.checkoutSuccess') : t('profile.checkoutPending')}
+      </div>
+    );
+  }
+  if (returned === 'canceled') {
+    return (
+      <div className="alert alert-warning" role="status" data-testid="checkout-notice">
+        {t('profile.checkoutCanceled')}
+      </div>
+    );
+  }
+  return null;
+}
+
 function SubscriptionCard() {
   const { t, formatDate } = useI18n();
-  const [params, setParams] = useSearchParams();
   const [sub, setSub] = useState<SubscriptionInfo | null>(null);
   const [failed, setFailed] = useState(false);
-  const [returned] = useState(() => (params.get('success') === 'true' ? 'success' : params.get('canceled') === 'true' ? 'canceled' : null));
   const checkout = useCheckout();
   const portal = useRedirectTo(createPortalSession);
 
@@ -286,21 +355,6 @@ function SubscriptionCard() {
     return () => window.removeEventListener(SUBSCRIPTION_REFRESH_EVENT, load);
   }, [load]);
 
-  // Back from checkout: the address is cleaned, and the status is read again until the webhook
-  // has made the student Premium (a few seconds at most with Stripe).
-  useEffect(() => {
-    if (!returned) return;
-    setParams({}, { replace: true });
-    if (returned !== 'success') return;
-    let tries = 0;
-    const timer = setInterval(() => {
-      tries += 1;
-      window.dispatchEvent(new Event(SUBSCRIPTION_REFRESH_EVENT));
-      if (tries >= 10) clearInterval(timer);
-    }, CHECKOUT_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [returned, setParams]);
-
   const trial = sub?.subscription_status === 'trialing';
   const plan: MessageKey = !sub?.is_subscribed ? 'profile.plan.free' : trial ? 'profile.plan.trial' : 'profile.plan.premium';
   const statusKey = sub ? STATUS_KEYS[sub.subscription_status] : undefined;
@@ -309,16 +363,6 @@ function SubscriptionCard() {
   return (
     <section className="card" aria-labelledby="sub-title" aria-busy={!sub && !failed} data-testid="subscription-card">
       <h2 id="sub-title">{t('profile.subscription')}</h2>
-      {returned === 'success' && (
-        <div className="alert alert-success" role="status">
-          {sub?.is_subscribed && !trial ? t('profile.checkoutSuccess') : t('profile.checkoutPending')}
-        </div>
-      )}
-      {returned === 'canceled' && (
-        <div className="alert alert-warning" role="status">
-          {t('profile.checkoutCanceled')}
-        </div>
-      )}
       {failed ? (
         <div className="alert alert-error" role="alert">
           {t('profile.subscriptionError')}
