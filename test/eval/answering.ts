@@ -119,10 +119,10 @@ const excerpt = (text: string, max = 160): string => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
-type Asked = { answer: Answer; ms: number } | { error: string; ms: number };
+export type Asked = { answer: Answer; ms: number } | { error: string; ms: number };
 
 /** One question, as the browser asks it: a new conversation on the subject, in `lang` for the interface. */
-async function ask(session: EvalSession, subjectId: string, question: string, mode: AnswerMode, lang: CourseLanguage): Promise<Asked> {
+export async function ask(session: EvalSession, subjectId: string, question: string, mode: AnswerMode, lang: CourseLanguage): Promise<Asked> {
   const t0 = performance.now();
   const reply = await api(session.host, `/api/subjects/${subjectId}/questions`, {
     method: 'POST',

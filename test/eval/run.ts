@@ -7,11 +7,17 @@
 //     citation of the right page (by question style), cross-language questions, refusals of what the
 //     course does not answer, exercises; the 12 tuned courses and the 4 held out apart;
 //  3. grading of open answers: each course's grading items (model answer, paraphrase, negated,
-//     partial, off-topic) scored by the engine's evaluation of an open quiz answer (grading.ts).
+//     partial, off-topic) scored by the engine's evaluation of an open quiz answer (grading.ts);
+//     then the refusal trade-off: the decision to answer replayed at other thresholds (tradeoff.ts);
+//  4. the five answer modes on what mode "course" answers: each answers, no two say the same,
+//     step by step gives ordered steps or says it is no process, concise answers in one or two
+//     sentences (modes.ts).
 // Prints a table per course and in total (`--misses` lists what was missed). `REVISE_EVAL_DIR`
 // points at another set laid out the same way.
 import { answerScores, formatAnswerTable, formatMisses } from './answering.js';
 import { formatGradingMisses, formatGradingTable, gradingScores } from './grading.js';
+import { formatModeTable, modeScores } from './modes.js';
+import { formatTradeoff, judgeAll } from './tradeoff.js';
 import { evalCourses, evalDir, hasEvalSet, startEvalSession, uploadCourse, type UploadedCourse } from './courses.js';
 import { parseCourse } from './ground-truth.js';
 import { compareStructure, formatTable, type StructureScore } from './structure.js';
@@ -50,10 +56,16 @@ async function main(): Promise<void> {
     const report = await answerScores(session, uploaded);
     console.log('\n2. Answering (through the questions route, as the browser asks)\n');
     console.log(formatAnswerTable(report));
+    console.log('\nThe refusal trade-off: the decision replayed at other thresholds (answerable and cross-language questions; unanswerable ones)\n');
+    console.log(formatTradeoff(judgeAll(uploaded)));
     const graded = await gradingScores(session.user.sub, uploaded);
     console.log("\n3. Grading of open answers (the engine's evaluation of an open quiz answer, as the quiz route calls it)\n");
     console.log(formatGradingTable(graded));
     console.log('\nTargets: model answer ≥ 90, paraphrase ≥ 70, negated ≤ 20, partial 30–69, off-topic ≤ 20.');
+    const modes = await modeScores(session, uploaded);
+    console.log('\n4. The five modes, on the questions mode "course" answers right\n');
+    console.log(formatModeTable(modes));
+    console.log('\nTargets: every mode answers; no two overlap above 0.8 (Jaccard); steps ordered or "not a process"; concise answers.');
     if (process.argv.includes('--misses')) {
       for (const { id, score } of rows) {
         const misses = [...score.headings.missed, ...score.sentences.missed, ...score.items.missed, ...score.cells.missed];
@@ -62,6 +74,7 @@ async function main(): Promise<void> {
       }
       console.log(formatMisses(report.misses));
       console.log(formatGradingMisses(graded));
+      console.log(modes.misses.join('\n'));
     }
     console.log(`\n${rows.length} courses in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
   } finally {

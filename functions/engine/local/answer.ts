@@ -10,11 +10,13 @@ import { foldText } from '../text/index.js';
 import { analyzeCourse, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import { citeAll, citeMerged } from './citations.js';
 import { planExercise, type ExercisePlan } from './exercise.js';
+import { exerciseMessages } from './exercise-messages.js';
+import { replayExercise, replaySolution } from './replay.js';
 import { detailFor, type Detail } from './levels.js';
 import { joinList, labelled, messages, type Messages } from './messages.js';
 import { parseQuantities } from './quantities.js';
 import type { Intent } from './question.js';
-import { FOUND_THRESHOLD, PASSAGES, SYMBOL_NAMES, answers, focusOf, rankSentences, textKey, type Focus, type Ranked } from './retrieval.js';
+import { FOUND_THRESHOLD, PASSAGES, SYMBOL_NAMES, answerEvidence, answers, focusOf, rankSentences, textKey, type Evidence, type Focus, type Ranked } from './retrieval.js';
 
 interface Context {
   req: AnswerRequest;
@@ -35,6 +37,15 @@ interface Context {
 
 /** The answer to a question, validated against the shared schema. */
 export function buildAnswer(req: AnswerRequest): Answer {
+  return answerWithEvidence(req).answer;
+}
+
+/**
+ * The answer with the evidence the decision to answer rests on. `decide` replaces the decision
+ * (the evaluation measures what answering at other thresholds would give); by default the course
+ * answers when `answers` says so.
+ */
+export function answerWithEvidence(req: AnswerRequest, decide?: (evidence: Evidence) => boolean): { answer: Answer; evidence: Evidence } {
   const lang = req.course.language;
   const analysis = analyzeCourse(req.course.pages);
   const detail = detailFor(req.level);
@@ -50,9 +61,10 @@ export function buildAnswer(req: AnswerRequest): Answer {
   const places = new Map<string, SentenceInfo[]>();
   for (const r of ranked) places.set(textKey(r.s), [r.s, ...r.copies]);
   const ui = req.interfaceLanguage ?? lang;
-  const ctx: Context = { req, lang, ui, msg: messages(ui), detail, analysis, focus, ranked, found: answers(analysis, ranked, focus), relevance, places };
-  const answer = generate(ctx);
-  return answerSchema.parse(answer);
+  const evidence = answerEvidence(analysis, ranked, focus);
+  const found = decide ? decide(evidence) : answers(evidence);
+  const ctx: Context = { req, lang, ui, msg: messages(ui), detail, analysis, focus, ranked, found, relevance, places };
+  return { answer: answerSchema.parse(generate(ctx)), evidence };
 }
 
 function generate(ctx: Context): Answer {
@@ -290,9 +302,29 @@ function announced(ctx: Context, lead: SentenceInfo): SentenceInfo[] {
   for (let i = at.index + 1, n = 0; n < max; i++, n++) {
     const next = all[i];
     if (!same(next) || next.formula || (out.length && SYMBOL_NAMES.test(next.text))) break;
+    // A list announced is its items: the sentence after the last one is no longer announced.
+    const prev = out[out.length - 1];
+    if (prev && prev !== at && prev.role === 'item' && next.role !== 'item') break;
     out.push(next);
   }
   return out;
+}
+
+/** A sentence up to the colon that opens its explanation ("… a lieu dans le stroma : le CO2 …"), when that part says something itself. */
+function mainClause(text: string): string {
+  const at = text.search(/\s?:\s/u);
+  if (at < 0) return text;
+  const head = text.slice(0, at).trim();
+  return head.split(/\s+/u).length >= 5 ? `${head}.` : text;
+}
+
+/** The head of a list item, what names it: up to its first comma, colon or bracket ("la boucle phonologique, qui …"). */
+function itemHead(text: string): string {
+  const item = stripEnumerator(text);
+  const head = item.split(/\s*[,:;(–—]\s*|\s+(?:qui|que|which|that|where|où)\s+/u)[0].trim();
+  // A label ("1963 : …", "Step 1: …") names nothing by itself: the item is said whole.
+  const named = (head.match(/\p{L}{2,}/gu) ?? []).length >= 2 ? head : item;
+  return named.replace(/[.;,]$/u, '');
 }
 
 /** The sentences a lead block holds: the lead, what goes with it, and what it announces. */
@@ -308,6 +340,11 @@ function leadBlock(ctx: Context, lead: Ranked, also: SentenceInfo[] = [], withAn
   const kind = lead.s.formula ? 'formula' : lead.defines && lead === definitionOf(ctx) ? 'definition' : 'paragraph';
   return { kind, text: kind === 'definition' ? labelled(ctx.ui, ctx.msg.definition, text) : text, citations: citeBlock(ctx, list) };
 }
+
+/** Sentences of context a course answer gives beyond its lead, at least (when the section has them). */
+const COURSE_CONTEXT = 3;
+/** A detailed answer holds at least this many times the words of the course answer (when the course has them). */
+const DETAILED_GROWTH = 1.4;
 
 /** `course`: the definition or the rule that answers, then its immediate context from the course, in the course's order. */
 function courseMode(ctx: Context): AnswerBlock[] {
@@ -328,8 +365,15 @@ function courseMode(ctx: Context): AnswerBlock[] {
   const leading = leadList(ctx, lead, names ? [names] : []);
   const inLead = new Set(leading.map(textKey));
   const rest = chosen.filter((s) => !skip.has(s.index) && !inLead.has(textKey(s)));
-  // Nothing else bears on the question: the sentence that follows (or precedes) it in the course is its context.
-  if (!rest.length) rest.push(...around(ctx, lead.s, 1, new Set(leading.map((s) => s.index))));
+  // Little else bears on the question: the sentences around it in the course are its context (a course
+  // answer says more than the concise one, which is the lead alone or with one sentence).
+  if (rest.length < COURSE_CONTEXT) {
+    const taken = new Set([...leading, ...rest].map((s) => s.index));
+    rest.push(...around(ctx, lead.s, COURSE_CONTEXT - rest.length, taken));
+    // The section ends there: the page around it.
+    if (rest.length < COURSE_CONTEXT) rest.push(...around(ctx, lead.s, COURSE_CONTEXT - rest.length, new Set([...taken, ...rest.map((t) => t.index)]), true));
+    rest.sort(byIndex);
+  }
   return [leadBlock(ctx, lead, names ? [names] : []), ...paragraphs(ctx, rest)];
 }
 
@@ -343,11 +387,24 @@ function concise(ctx: Context): AnswerBlock[] {
   const list: SentenceInfo[] = [lead.s];
   const names = lead.s.formula ? symbolsSentence(ctx, lead.s) : null;
   if (names) list.push(names);
+  // "… measures market power:" then its formula: the formula is the rest of the sentence.
+  const next = ctx.analysis.sentences[lead.s.index + 1];
+  if (/:\s*$/u.test(lead.s.text) && next?.formula && next.page === lead.s.page && next.section === lead.s.section) list.push(next);
   // A lead that announces a list ("… en deux phases.") goes with what it announces, and nothing else.
   const listed = lead.s.formula ? [] : announced(ctx, lead.s);
   // "… en deux phases." then the two phases: the phases say it in two sentences.
-  if (listed.length && ANNOUNCE_RE.test(lead.s.text) && listed.length <= 2 && listed.every((s) => s.role !== 'item')) list.splice(0, list.length, ...listed);
-  else if (listed.length) list.push(...listed);
+  if (listed.length && ANNOUNCE_RE.test(lead.s.text) && listed.length <= 2 && listed.every((s) => s.role !== 'item')) {
+    // "… en deux phases." then the two phases: each said up to what it explains after a colon.
+    const said = listed.map((s) => mainClause(s.text));
+    return [{ kind: 'paragraph', text: said.join(' '), citations: citeBlock(ctx, listed) }];
+  }
+  else if (listed.length >= 2 && listed.every((s) => s.role === 'item')) {
+    // The items it announces, named: what a concise answer to "which are …" says.
+    const heads = listed.map((s) => itemHead(s.text)).filter((h) => h.length > 0);
+    // In the course's words and language: the items are quoted from it.
+    const text = `${lead.s.text.replace(/\s*:\s*$/u, ctx.lang === 'fr' ? ' :' : ':')} ${joinList(ctx.lang, heads)}.`;
+    return [{ kind: 'paragraph', text, citations: citeBlock(ctx, [lead.s, ...listed]) }];
+  } else if (listed.length) list.push(...listed);
   else if (list.length < Math.min(2, ctx.detail.concise)) {
     const second = ctx.ranked.find(
       (r) => r !== lead && textKey(r.s) !== textKey(lead.s) && !r.s.formula && !SYMBOL_NAMES.test(r.s.text) && r.own >= Math.max(FOUND_THRESHOLD, lead.own),
@@ -404,6 +461,20 @@ function detailed(ctx: Context): AnswerBlock[] {
   for (const r of laws.slice(0, Math.max(1, Math.floor(detail.extras / 2)))) {
     used.add(r.s.index);
     blocks.push({ kind: 'point', text: labelled(lang, msg.keyPoint, r.s.text), citations: citeBlock(ctx, [r.s]) });
+  }
+  // More than the course answer: its section's other sentences until the detailed answer says clearly more.
+  const words = (bs: readonly AnswerBlock[]) => bs.reduce((n, b) => n + b.text.split(/\s+/u).length, 0);
+  const target = DETAILED_GROWTH * words(courseMode(ctx));
+  if (words(blocks) < target) {
+    const near = around(ctx, lead.s, 6, used);
+    const more = [...near, ...around(ctx, lead.s, 6, new Set([...used, ...near.map((t) => t.index)]), true)].filter((t) => !quoted.has(t.text) && !SYMBOL_NAMES.test(t.text));
+    const added: SentenceInfo[] = [];
+    for (const t of more) {
+      if (words(blocks) + added.reduce((n, a) => n + a.wordCount, 0) >= target) break;
+      added.push(t);
+      used.add(t.index);
+    }
+    if (added.length) blocks.push(...paragraphs(ctx, added.sort(byIndex), msg.context));
   }
   // What other pages of the course say about it.
   const pages = new Set([...used].map((i) => pageKey(ctx.analysis.sentences[i].page.file_id, ctx.analysis.sentences[i].page.page)));
@@ -467,17 +538,8 @@ function stepByStep(ctx: Context): AnswerBlock[] {
     if (!steps.length) return [];
     return [leadBlock(ctx, lead, [], false), ...stepBlocks(ctx, steps)];
   }
-  // Not a procedure: an explicit chain from the course's facts to the answer.
-  const facts = supporting(ctx, ctx.detail.steps - 1, new Set([lead.s.index]), (s) => !s.example && s.text !== lead.s.text)
-    .filter((r) => onTopic(ctx, lead.s, r))
-    .map((r) => r.s)
-    .sort(byIndex);
-  // A lone fact: the chain starts from what the course says around it.
-  const chain = distinct(facts.length ? facts : around(ctx, lead.s, 2));
-  return [
-    leadBlock(ctx, lead, [], false),
-    ...chain.map((s, i) => ({ kind: 'step' as const, text: labelled(ctx.ui, ctx.msg.reason(i + 1), s.text), citations: citeBlock(ctx, [s]) })),
-  ];
+  // Not a procedure: say so, and give the course's answer itself rather than unrelated facts as steps.
+  return [{ kind: 'paragraph', text: ctx.msg.notAProcess, citations: citeBlock(ctx, [lead.s]) }, leadBlock(ctx, lead)];
 }
 
 // ---- Exercises ---------------------------------------------------------------------------------
@@ -509,9 +571,17 @@ function solution(ctx: Context, plan: ExercisePlan): ExerciseSolution {
       eqSentence,
     ]),
   ];
+  const xm = exerciseMessages(lang);
   for (const st of plan.steps) {
     const at = st.equation.sentence;
+    if (st.lookup) {
+      // A value read in the course's table for the key computed before it, as its worked example does.
+      const key = st.givens[0];
+      steps.push(cited(xm.readTable(st.lookup.key.label, key?.written ?? st.lookup.keyText, st.variable.symbol, st.result), [at, st.worked?.sentence]));
+      continue;
+    }
     steps.push(cited(msg.relation(st.equation.written), [at]));
+    if (st.worked) steps.push(cited(xm.workedMethod(st.worked.text), [st.worked.sentence]));
     if (st.rearranged) steps.push(cited(msg.isolate(st.variable.symbol, st.rearranged), [at]));
     steps.push(cited(msg.compute(`${st.expression} = ${st.result}`), [at]));
     if (st !== final) steps.push(cited(msg.intermediate(st.variable.symbol, st.result), [at]));
@@ -519,6 +589,10 @@ function solution(ctx: Context, plan: ExercisePlan): ExerciseSolution {
   for (const c of final.conversions) steps.push(cited(msg.convert(final.result, c), [eqSentence]));
   const formulas: CitedText[] = [];
   for (const st of plan.steps) {
+    if (st.lookup) {
+      if (!formulas.some((f) => f.text === st.lookup?.sentence.text)) formulas.push(cited(st.lookup.sentence.text, [st.lookup.sentence]));
+      continue;
+    }
     if (!formulas.some((f) => f.text === st.equation.written)) formulas.push(cited(st.equation.written, [st.equation.sentence]));
   }
   for (const g of constants) if (g.constant) formulas.push(cited(g.constant.written, [g.constant.sentence]));
@@ -549,14 +623,21 @@ function solution(ctx: Context, plan: ExercisePlan): ExerciseSolution {
     lang,
     givenByQuestion.map(({ g, v }) => named(v?.description ?? '', g.symbol)),
   );
-  const also = final.conversions.length ? ` (${msg.alsoWritten(final.conversions.join(lang === 'fr' ? ' ; ' : '; '))})` : '';
+  const also = final.conversions.length
+    ? ` (${msg.alsoWritten(final.conversions.join(lang === 'fr' ? ' ; ' : '; '))})`
+    : typeof final.value === 'number'
+      ? ` (${xm.noUnit})`
+      : '';
   return {
     objective: cited(msg.objectiveCompute(named(final.variable.description, final.variable.symbol), givens), [eqSentence, final.variable.source]),
     steps,
     theorems,
     formulas,
     calculations: plan.steps.map((st) => ({ expression: st.expression, result: st.result, citations: citeAll([st.equation.sentence]) })),
-    final_answer: cited(msg.finalValue(final.variable.symbol, midSentence(final.variable.description), `${final.result}${also}`).replace(/\.\.$/u, '.'), [eqSentence]),
+    final_answer: cited(msg.finalValue(final.variable.symbol, midSentence(final.variable.description), `${final.result}${also}`).replace(/\.\.$/u, '.'), [
+      eqSentence,
+      ...plan.steps.map((st) => st.worked?.sentence),
+    ]),
   };
 }
 
@@ -586,6 +667,21 @@ function sectionFormulas(ctx: Context): CitedText[] {
 
 /** `exercise`: a computed solution from the course's formula, else the course's method, never a guessed number. */
 function exerciseAnswer(ctx: Context): Answer {
+  // A question giving relations between the course's symbols: the course's worked example redone with them.
+  const replayed = replayExercise(ctx.req.question, ctx.lang, ctx.analysis);
+  if (replayed) {
+    const sol = replaySolution(replayed, ctx.ui);
+    return found(
+      ctx,
+      [
+        { kind: 'paragraph', ...sol.objective },
+        ...sol.steps.map((st, i) => ({ kind: 'step' as const, text: labelled(ctx.ui, ctx.msg.step(i + 1), st.text), citations: st.citations })),
+        ...sol.formulas.map((f) => ({ kind: 'formula' as const, text: labelled(ctx.ui, ctx.msg.formula, f.text), citations: f.citations })),
+        { kind: 'paragraph', ...sol.final_answer },
+      ],
+      sol,
+    );
+  }
   const { plan, missing } = planExercise(ctx.req.question, ctx.lang, ctx.analysis, ctx.relevance);
   if (plan) return found(ctx, planBlocks(ctx, plan), solution(ctx, plan));
   if (!ctx.found && !missing) return notFound(ctx);

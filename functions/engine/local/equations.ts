@@ -1,9 +1,11 @@
 // The course's formulas as equations the engine can compute with: "v = d / t" read into a mathjs
 // expression, each symbol with the name and unit the course gives it ("où d est la distance
 // parcourue en mètres (m)"), constants the course states ("g = 9,81 N/kg"), and the rearranging
-// of a formula for one of its symbols (products and quotients of powers, sums).
+// of a formula for one of its symbols (products and quotients of powers, sums). A relation the course
+// states as a condition ("si pH = pKa", "if P = MC") is not a formula. `namedFormulary` also names
+// the symbols the course only names in passing ("de concentration apportée c"), for exercises.
 import type { MathNode } from 'mathjs';
-import { terms } from '../text/index.js';
+import { foldText, isStopWord, terms } from '../text/index.js';
 import type { CourseLanguage } from '../types.js';
 import { normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import { math, parseQuantities, parseUnit, toValue, type Value } from './quantities.js';
@@ -17,6 +19,8 @@ export interface Variable {
   unit: string | null;
   /** The sentence that describes it, when there is one. */
   source: SentenceInfo | null;
+  /** The unit is the usual one for the symbol, not one the course states. */
+  conventional?: boolean;
 }
 
 export interface Equation {
@@ -46,6 +50,8 @@ export interface Formulary {
 }
 
 const SYMBOL = '[\\p{L}Δ][\\p{L}\\p{N}_]{0,5}';
+/** A symbol as course formulas write it ("v", "Ec", "pH", "MR", "Δt"). */
+export const SYMBOL_PATTERN = SYMBOL;
 const RELATION_RE = new RegExp(`(?:^|[\\s(:,])(${SYMBOL})\\s*=\\s*`, 'gu');
 const RHS_STOP = /,\s|;|\s(?:où|avec|with|where|soit|i\.e\.|c['’]est-à-dire|en|in)\s|\s\((?=\p{L}{2,}\s|en\s|in\s)|\.(?:\s|$)|=|$/u;
 const SUPERSCRIPTS: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9' };
@@ -85,7 +91,7 @@ export function symbolsOf(node: MathNode): string[] {
 }
 
 /** A symbol, not a word of prose: short, or a letter with an index ("E_c", "v0"). */
-function isSymbolName(name: string): boolean {
+export function isSymbolName(name: string): boolean {
   if (name.length <= 3) return true;
   return /^[\p{Lu}Δ][\p{L}]?[_\p{N}]/u.test(name) || /^\p{Lu}{2,4}$/u.test(name);
 }
@@ -142,6 +148,49 @@ export function formulary(analysis: CourseAnalysis): Formulary {
   return result;
 }
 
+const CONDITION_BEFORE = /(?:^|[\s(,;:])(?:si|if|when|whenever|lorsque|quand|unless)\s*$/iu;
+
+const namedCache = new WeakMap<CourseAnalysis, Formulary>();
+
+/**
+ * The formulary for computing exercises: each symbol the course does not describe is also named by
+ * the words just before it in prose ("de concentration apportée c", "with mean μ"), from the
+ * formula's sentences, else (for its data, not its result) from the rest of the course; and by the
+ * name another formula of the same page gives it. The equations are copies: `formulary` stays as
+ * the course describes its symbols.
+ */
+export function namedFormulary(analysis: CourseAnalysis): Formulary {
+  const hit = namedCache.get(analysis);
+  if (hit) return hit;
+  const base = formulary(analysis);
+  const prose = analysis.sentences.filter((x) => !x.exercise && x.role !== 'heading');
+  const equations = base.equations.map((eq) => {
+    const lang = eq.sentence.page.language;
+    const near = byDistance(describingSentences(analysis, eq.sentence), eq.sentence);
+    const variables = new Map<string, Variable>();
+    for (const [sym, v] of eq.variables) {
+      const before = v.description || /^[aày]$/u.test(sym) ? null : (namedBefore(sym, near, lang) ?? (sym === eq.lhs ? null : namedBefore(sym, prose, lang)));
+      variables.set(sym, before ? { ...v, description: before.description, stems: new Set(terms(before.description, lang)), source: v.source ?? before.source } : v);
+    }
+    return { ...eq, variables };
+  });
+  // A symbol named at one formula and not at another of the same page is the same quantity (on
+  // another page, "m" may be another mass).
+  const named = new Map<string, Variable>();
+  const at = (eq: Equation, sym: string) => `${pageKey(eq.sentence.page.file_id, eq.sentence.page.page)} ${sym}`;
+  for (const eq of equations) for (const v of eq.variables.values()) if (v.description && !named.has(at(eq, v.symbol))) named.set(at(eq, v.symbol), v);
+  for (const eq of equations) {
+    for (const [sym, v] of eq.variables) {
+      const other = named.get(at(eq, sym));
+      if (v.description || !other) continue;
+      eq.variables.set(sym, { ...v, description: other.description, stems: other.stems, unit: v.unit ?? other.unit, source: other.source });
+    }
+  }
+  const result = { equations, constants: base.constants };
+  namedCache.set(analysis, result);
+  return result;
+}
+
 type Relation = Omit<Equation, 'variables' | 'pages'> | Constant;
 
 function relations(s: SentenceInfo): Relation[] {
@@ -150,6 +199,8 @@ function relations(s: SentenceInfo): Relation[] {
   for (const m of text.matchAll(RELATION_RE)) {
     const lhs = m[1];
     if (!isSymbolName(lhs)) continue;
+    // "Si pH = pKa, …", "neutre si pH = 7", "if P = MC": a condition the course states, not a formula.
+    if (CONDITION_BEFORE.test(text.slice(0, m.index ?? 0) + m[0].slice(0, m[0].indexOf(lhs)))) continue;
     const from = (m.index ?? 0) + m[0].length;
     const rest = text.slice(from);
     const stop = RHS_STOP.exec(rest);
@@ -199,11 +250,56 @@ function describe(symbol: string, formula: SentenceInfo, context: SentenceInfo[]
   const def = [page[i - 1], page[i - 2]].find((x) => x?.definition);
   const isLhs = formula.text.trimStart().startsWith(symbol);
   const unit = named ? named.unit : (CONVENTIONS[symbol] ?? null);
+  const conventional = !named && !!CONVENTIONS[symbol];
   if (def?.definition && isLhs) {
     const term = def.definition.term;
-    return { symbol, description: term, stems: new Set(terms(term, lang)), unit, source: named?.source ?? def };
+    return { symbol, description: term, stems: new Set(terms(term, lang)), unit, source: named?.source ?? def, ...(conventional ? { conventional } : {}) };
   }
-  return named ?? { symbol, description: '', stems: new Set(), unit, source: null };
+  return named ?? { symbol, description: '', stems: new Set(), unit, source: null, ...(conventional ? { conventional } : {}) };
+}
+
+/** The formula's sentence, then the nearest ones, the one before first ("la tension U …" then "U = R × I"). */
+function byDistance(context: SentenceInfo[], formula: SentenceInfo): SentenceInfo[] {
+  return [...context].sort((a, b) => Math.abs(a.index - formula.index) - Math.abs(b.index - formula.index) || a.index - b.index);
+}
+
+const NAMING = /^(?:not[ée]e?s?|appel[ée]e?s?|désign[ée]e?s?|symbolis[ée]e?s?|called|denoted|named|written|noted)$/iu;
+
+/** The content words just before the symbol in prose ("concentration apportée" before "c"). */
+function namedBefore(symbol: string, sentences: SentenceInfo[], lang: CourseLanguage): { description: string; source: SentenceInfo } | null {
+  const sym = symbol.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  const re = new RegExp(`((?:[\\p{L}'’-]+\\s+){1,4})${sym}(?=$|[\\s,.;:)])(?!\\s*[=≈(~<>≤≥])`, 'gu');
+  for (const s of sentences) {
+    for (const m of s.text.matchAll(re)) {
+      const words = m[1].trim().split(/\s+/u);
+      const run: string[] = [];
+      let lead: string | undefined;
+      for (let k = words.length - 1; k >= 0 && run.length < 3; k--) {
+        const word = words[k];
+        const bare = word.replace(/^.*['’]/u, '');
+        if (!bare || isStopWord(foldText(bare), lang)) {
+          lead = word;
+          break;
+        }
+        run.unshift(word);
+        // "l’intensité": the elided article opens the noun phrase.
+        if (bare !== word) {
+          lead = word.slice(0, word.length - bare.length);
+          break;
+        }
+      }
+      const before = words[words.length - run.length - 1];
+      if (lead === undefined && before && isStopWord(foldText(before.replace(/^.*['’]/u, '') || before), lang)) lead = before;
+      // A noun phrase after an article or a preposition ("with mean μ"), not "notée U" nor "earns a".
+      if (!run.length || lead === undefined || NAMING.test(run[run.length - 1]) || !terms(run.join(' '), lang).length) continue;
+      const article = lead.toLowerCase();
+      let description = run.join(' ');
+      if (/^(?:le|la|les|un|une|the|an)$/u.test(article)) description = `${article} ${description}`;
+      else if (POSSESSIVES[article]) description = `${POSSESSIVES[article]}${description}`;
+      return { description, source: s };
+    }
+  }
+  return null;
 }
 
 /** "v sa vitesse" names "la vitesse": a possessive reads as an article out of its sentence. */
@@ -391,6 +487,8 @@ const POWER_BASE = '__power_base__';
 export function prettyMath(text: string): string {
   return text
     .replace(/\s\*\s/g, ' × ')
+    .replace(/ - /g, ' − ')
+    .replace(/(^|[(\s])-(?=[\p{L}\d(])/gu, '$1−')
     .replace(/(\d) \/ (\d)/g, '$1/$2')
     .replace(/\s*\^\s*2\b/g, '²')
     .replace(/\s*\^\s*3\b/g, '³')

@@ -1,15 +1,21 @@
 // Exercises: the data of the question (numbers and units) matched to the symbols of a course
 // formula, the formula rearranged for the quantity asked, and the result computed by mathjs with
 // its unit — through one intermediate formula when needed (speed from distance and time, then
-// kinetic energy). A number is never produced without a formula from the course and data from the
-// question; when either is missing the plan is null and the caller falls back to the course's method.
+// kinetic energy); or, when no formula gives the quantity asked, a value read in the course's table
+// for a key a formula computes (z, then Φ(z)). Logarithms are decimal ("log") or natural ("ln") as
+// courses write them, taken of the number in the symbol's unit. Each step cites the course's worked
+// example that applies the same formula, when it has one. A number is never produced without a
+// formula (or a table) from the course and data from the question; when either is missing the plan
+// is null and the caller falls back to the course's method.
 import type { MathNode } from 'mathjs';
 import { foldText, isStopWord, terms } from '../text/index.js';
 import type { CourseLanguage } from '../types.js';
-import type { CourseAnalysis } from './analysis.js';
-import { displayExpression, formulary, solveFor, symbolsOf, type Constant, type Equation, type Variable } from './equations.js';
-import { formatGiven, formatValue, parseQuantities, requestedUnits, sameDimension, toValue, type Quantity, type Value } from './quantities.js';
+import type { CourseAnalysis, SentenceInfo } from './analysis.js';
+import { displayExpression, namedFormulary, solveFor, symbolsOf, type Constant, type Equation, type Variable } from './equations.js';
+import { formatGiven, formatNumber, formatValue, parseQuantities, requestedUnits, sameDimension, toValue, type Quantity, type Value } from './quantities.js';
 import { isQuestionWord } from './question.js';
+import { courseTables, namingSentences, readValue, seriesStems, type TableRead } from './tables.js';
+import { workedInstance, workedReading } from './worked.js';
 
 export interface Given {
   symbol: string;
@@ -17,6 +23,8 @@ export interface Given {
   /** As the calculation shows it ("45 km", "9,81 N/kg"). */
   written: string;
   origin: 'question' | 'constant' | 'computed';
+  /** As a function's argument shows it, without its unit ("5 × 10^(−4)" in "−log(…)"). */
+  bare?: string;
   constant?: Constant;
 }
 
@@ -33,6 +41,10 @@ export interface CalcStep {
   result: string;
   /** Other units the result is also given in (asked for, or mathjs's readable choice). */
   conversions: string[];
+  /** The course's worked example applying the same formula to its own numbers, when it has one. */
+  worked?: { sentence: SentenceInfo; text: string } | null;
+  /** A value read in the course's table for the key computed before it (no formula then). */
+  lookup?: TableRead;
 }
 
 export interface ExercisePlan {
@@ -132,6 +144,13 @@ function assign(vars: Variable[], qs: Quantity[], taken: ReadonlySet<Quantity>):
     out.set(v.symbol, q);
     used.add(q);
   }
+  // One symbol the course gives no unit ("X" in "Z = (X − μ) / σ") and one datum left
+  // over that no other symbol took: that datum is the symbol's value.
+  // (A unit the course does not state, only the symbol's usual one, does not count against it.)
+  const open = vars.filter((v) => !out.has(v.symbol) && (!v.unit || v.conventional));
+  const left = qs.filter((q) => !taken.has(q) && !used.has(q) && !q.symbol);
+  const fits = (v: Variable, q: Quantity) => !q.unit || !v.unit || sameDimension(toValue(q), v.unit);
+  if (open.length === 1 && left.length === 1 && out.size > 0 && fits(open[0], left[0])) out.set(open[0].symbol, left[0]);
   return out;
 }
 
@@ -159,7 +178,7 @@ interface Draft {
 }
 
 /** Every symbol of `eq` but `target` from the question, the course's constants or (depth 1) another formula. */
-function draft(eq: Equation, target: Variable, qs: Quantity[], f: ReturnType<typeof formulary>, taken: Set<Quantity>, depth: number): Draft | { missing: Variable[] } {
+function draft(eq: Equation, target: Variable, qs: Quantity[], f: ReturnType<typeof namedFormulary>, taken: Set<Quantity>, depth: number): Draft | { missing: Variable[] } {
   const others = eq.symbols.filter((s) => s !== target.symbol).map((s) => eq.variables.get(s) as Variable);
   const fromQuestion = assign(others, qs, taken);
   const constants = new Map<string, Constant>();
@@ -214,9 +233,22 @@ function compute(d: Draft, question: string, lang: CourseLanguage, asked: string
   const scope = new Map<string, Value>(givens.map((g) => [g.symbol, g.value]));
   // A symbol left without a value would be read by mathjs as a unit ("m", "g"): never compute then.
   if (symbolsOf(expr).some((s) => !scope.has(s))) return null;
+  // A logarithm or an exponential takes a number: the value in the unit the course gives the
+  // symbol, else as the question writes it ("pH = −log(c)" with c in mol/L).
+  const plain = new Set(symbolsInFunctions(expr));
+  for (const g of givens) {
+    if (!plain.has(g.symbol) || typeof g.value === 'number') continue;
+    const v = d.eq.variables.get(g.symbol);
+    const q = d.fromQuestion.get(g.symbol);
+    const unit = v?.unit && sameDimension(g.value, v.unit) ? v.unit : (q?.unit ?? g.value.formatUnits());
+    g.value = g.value.toNumber(unit);
+    // As the question writes the number ("2,0 × 10^(−3)"), when it is in that unit.
+    g.bare = q && unit === q.unit ? q.text.replace(/^[€$£]\s*|\s*[^\d\s)⁰¹²³⁴⁵⁶⁷⁸⁹]+$/gu, '') : formatValue(g.value, null, lang);
+    scope.set(g.symbol, g.value);
+  }
   let value: Value;
   try {
-    value = expr.evaluate(scope) as Value;
+    value = expr.evaluate(new Map<string, unknown>([...scope, ...COURSE_FUNCTIONS])) as Value;
   } catch {
     return null;
   }
@@ -236,14 +268,33 @@ function compute(d: Draft, question: string, lang: CourseLanguage, asked: string
   const shown = displayExpression(expr, (s) => {
     const g = byName.get(s);
     if (!g) return undefined;
-    const compound = /[/ ]/u.test(g.written.replace(/^-?[\d.,e+]+ /u, '').trim()) || g.written.trim().startsWith('-');
-    return compound ? `(${g.written})` : g.written;
-  });
+    const written = g.bare ?? g.written;
+    const compound = /[/ ]/u.test(written.replace(/^-?[\d.,e+]+ /u, '').trim()) || written.trim().startsWith('-');
+    return compound ? `(${written})` : written;
+  }).replace(/(\p{L})\(\(([^()]*(?:\([^()]*\)[^()]*)*)\)\)/gu, '$1($2)');
   const form = displayExpression(expr);
   const rearranged = d.target.symbol === d.eq.lhs ? null : `${d.target.symbol} = ${form}`;
   const expression = `${d.target.symbol} = ${form} = ${shown}`;
   steps.push({ equation: d.eq, variable: d.target, rearranged, givens, expression, value, result, conversions });
   return steps;
+}
+
+/** "log" in a course is the decimal logarithm and "ln" the natural one (mathjs's "log" is natural). */
+const COURSE_FUNCTIONS: [string, unknown][] = [
+  ['log', (x: number) => Math.log10(x)],
+  ['ln', (x: number) => Math.log(x)],
+];
+
+const NUMBER_FUNCTIONS = new Set(['log', 'log10', 'ln', 'exp', 'sin', 'cos', 'tan']);
+
+/** The symbols inside a logarithm, an exponential or a trigonometric function. */
+function symbolsInFunctions(node: MathNode): string[] {
+  const out: string[] = [];
+  node.traverse((n) => {
+    const f = n as unknown as { type: string; fn?: { name?: string }; args?: MathNode[] };
+    if (f.type === 'FunctionNode' && NUMBER_FUNCTIONS.has(f.fn?.name ?? '')) for (const a of f.args ?? []) out.push(...symbolsOf(a));
+  });
+  return out;
 }
 
 /**
@@ -257,10 +308,13 @@ export function planExercise(
   relevance: ReadonlyMap<string, number>,
 ): { plan: ExercisePlan | null; missing: MissingData | null } {
   const qs = parseQuantities(question, lang);
-  const f = formulary(analysis);
+  const f = namedFormulary(analysis);
   if (qs.length === 0 || f.equations.length === 0) return { plan: null, missing: null };
   const targets = askedTargets(question, lang);
-  const first = bestPlan(targets[0] ?? askedFor(question, lang), qs, question, lang, f, relevance);
+  const ask = targets[0] ?? askedFor(question, lang);
+  let first = bestPlan(ask, qs, question, lang, f, relevance);
+  // Not given by a formula: read in the course's table for a key a formula computes (Φ(z) for z).
+  if (!first.steps) first = { steps: tableLookup(ask, qs, question, lang, analysis, f, relevance) ?? null, missing: first.missing };
   if (!first.steps) return { plan: null, missing: first.missing };
   let steps = first.steps;
   // The next quantities asked, each from the course's formulas with what the question gives and
@@ -271,14 +325,115 @@ export function planExercise(
     const next = bestPlan(target, [...qs, ...computed], question, lang, f, relevance);
     if (next.steps) steps = [...steps, ...next.steps];
   }
+  for (const st of steps) if (!st.lookup) st.worked = workedInstance(st.equation, analysis);
   return { plan: { steps, final: steps[steps.length - 1] }, missing: null };
+}
+
+/** "At least", "more than": the table gives P(X ≤ x), the question asks its complement. */
+const COMPLEMENT =
+  /(?:\bat least\b|\bover\b|\babove\b|\bexceed\p{L}*|\b(?!(?:less|smaller|shorter|lighter|lower|fewer|younger|cheaper|earlier)\b)\p{L}+er than\b|\bmore than\b|\bau moins\b|\bplus (?:de|d['’]|que|grand\p{L}*|haut\p{L}*|lourd\p{L}*|long\p{L}*|âgé\p{L}*|cher\p{L}*)|supérieur\p{L}*|dépass\p{L}*|au-delà)/iu;
+
+/**
+ * The asked quantity read in a course table: a line of values whose words match the question,
+ * keyed by a symbol the course's formulas compute from the data ("z = (x − μ) / σ", then Φ(z)).
+ */
+function tableLookup(
+  ask: { stems: string[]; symbols: string[] },
+  qs: Quantity[],
+  question: string,
+  lang: CourseLanguage,
+  analysis: CourseAnalysis,
+  f: ReturnType<typeof namedFormulary>,
+  relevance: ReadonlyMap<string, number>,
+): CalcStep[] | null {
+  if (!ask.stems.length) return null;
+  // "More than x": only with the course's own rule for the upper tail, P(X ≥ x) = 1 − P(X ≤ x).
+  const complement = COMPLEMENT.test(question) ? (analysis.sentences.find((x) => UPPER_TAIL.test(x.text)) ?? null) : null;
+  if (COMPLEMENT.test(question) && !complement) return null;
+  const asked = new Set(ask.stems);
+  let best: { steps: CalcStep[]; score: number } | null = null;
+  for (const table of courseTables(analysis)) {
+    for (const key of table.series) {
+      const symbol = key.label.trim();
+      if (!/^[\p{L}Δ][\p{L}\p{N}_]{0,2}$/u.test(symbol)) continue;
+      const eqSymbol = f.equations.flatMap((e) => e.symbols).find((x) => x === symbol) ?? f.equations.flatMap((e) => e.symbols).find((x) => x.toLowerCase() === symbol.toLowerCase());
+      if (!eqSymbol) continue;
+      for (const value of table.series) {
+        if (value === key) continue;
+        const score = overlap(asked, [...seriesStems(table, value)]);
+        if (score === 0 || (best && score <= best.score)) continue;
+        const keyPlan = bestPlan({ stems: [], symbols: [eqSymbol] }, qs, question, lang, f, relevance);
+        const last = keyPlan.steps?.[keyPlan.steps.length - 1];
+        if (!keyPlan.steps || !last || last.variable.symbol !== eqSymbol || typeof last.value !== 'number') continue;
+        const read = readValue(table, key, value, Number(last.value.toPrecision(12)));
+        if (!read) continue;
+        // The table must give the lower tail ("Φ(z) = P(Z ≤ z)") for the rule to apply.
+        if (complement && !namingSentences(table, value).some((x) => LOWER_TAIL.test(x.text))) continue;
+        const step = lookupStep(read, last, analysis);
+        best = { steps: [...keyPlan.steps, step, ...(complement ? [complementStep(step, complement, lang)] : [])], score };
+      }
+    }
+  }
+  return best?.steps ?? null;
+}
+
+const UPPER_TAIL = /P\s*\(\s*\p{L}+\s*(?:≥|>)\s*\p{L}+\s*\)\s*=\s*1\s*[−-]\s*P\s*\(\s*\p{L}+\s*(?:≤|<)\s*\p{L}+\s*\)/u;
+const LOWER_TAIL = /P\s*\(\s*\p{L}+\s*(?:≤|<)\s*\p{L}+\s*\)/u;
+
+/** 1 − the value read, by the course's rule for the upper tail (cited). */
+function complementStep(read: CalcStep, rule: SentenceInfo, lang: CourseLanguage): CalcStep {
+  const number = 1 - (read.value as number);
+  const decimals = /[.,](\d+)$/u.exec(read.result)?.[1].length ?? 4;
+  const result = formatNumber(Number(number.toFixed(decimals)), lang);
+  const symbol = `1 − ${read.variable.symbol}`;
+  const variable: Variable = { ...read.variable, symbol };
+  const equation: Equation = { ...read.equation, sentence: rule, written: UPPER_TAIL.exec(rule.text)?.[0] ?? rule.text, lhs: symbol, symbols: [symbol], variables: new Map([[symbol, variable]]) };
+  return {
+    equation,
+    variable,
+    rearranged: null,
+    givens: [{ symbol: read.variable.symbol, value: read.value, written: read.result, origin: 'computed' }],
+    expression: `1 − ${read.variable.symbol} = 1 − ${read.result}`,
+    value: number,
+    result,
+    conversions: [],
+    worked: null,
+  };
+}
+
+function lookupStep(read: TableRead, from: CalcStep, analysis: CourseAnalysis): CalcStep {
+  const label = read.value.label;
+  const variable: Variable = { symbol: label, description: '', stems: new Set(), unit: null, source: read.sentence };
+  const equation: Equation = {
+    sentence: read.sentence,
+    written: `${read.key.label} = ${read.keyText} → ${label} = ${read.valueText}`,
+    lhs: label,
+    rhs: from.equation.rhs,
+    pages: new Set(),
+    symbols: [label],
+    variables: new Map([[label, variable]]),
+  };
+  const reading = workedReading(label, analysis);
+  return {
+    equation,
+    variable,
+    rearranged: null,
+    givens: [{ symbol: read.key.label, value: from.value, written: from.result, origin: 'computed' }],
+    expression: label.includes('(') ? `${label} = ${label.replace(/\(.*\)/u, `(${read.keyText})`)}` : `${label}(${read.key.label} = ${read.keyText})`,
+    value: read.number,
+    result: read.valueText,
+    conversions: [],
+    worked: reading ? { sentence: reading, text: '' } : null,
+    lookup: read,
+  };
 }
 
 /** A computed value as data for the next calculation. */
 function asQuantity(step: CalcStep): Quantity | null {
   const v = step.value;
   if (typeof v === 'number') return { value: v, unit: null, text: step.result, start: -1, end: -1, context: [], symbol: step.variable.symbol };
-  const unit = v.formatUnits();
+  // In the course's unit for the quantity ("6 V", not "6000 Ω mA").
+  const unit = step.variable.unit && sameDimension(v, step.variable.unit) ? step.variable.unit : v.formatUnits();
   if (!unit) return null;
   return { value: v.toNumber(unit), unit, text: step.result, start: -1, end: -1, context: [], symbol: step.variable.symbol };
 }
@@ -289,7 +444,7 @@ function bestPlan(
   qs: Quantity[],
   question: string,
   lang: CourseLanguage,
-  f: ReturnType<typeof formulary>,
+  f: ReturnType<typeof namedFormulary>,
   relevance: ReadonlyMap<string, number>,
 ): { steps: CalcStep[] | null; missing: MissingData | null } {
   const asked = requestedUnits(question);

@@ -12,8 +12,10 @@ export interface Messages {
   example: string;
   keyPoint: string;
   step: (n: number) => string;
-  /** A step of a reasoning chain from the course's facts. */
-  reason: (n: number) => string;
+  /** Step by step, for a question that asks no process: said before the course's answer. */
+  notAProcess: string;
+  /** A detailed answer's sub-heading for the lead's surroundings in its section. */
+  context: string;
   /** A detailed answer's sub-heading for what another page says. */
   elsewhere: (page: number) => string;
   objective: string;
@@ -47,7 +49,8 @@ const fr: Messages = {
   example: 'Exemple',
   keyPoint: 'À retenir',
   step: (n) => `Étape ${n}`,
-  reason: (n) => `${n}. D’après le cours`,
+  notAProcess: 'Ta question ne demande pas une démarche en étapes : voici ce que le cours répond.',
+  context: 'Dans la même partie du cours',
   elsewhere: (page) => `Ailleurs dans le cours (page ${page})`,
   objective: 'Objectif',
   objectiveCompute: (target, givens) => `Objectif : calculer ${target}${givens ? ` à partir de ${givens}` : ''}.`,
@@ -79,7 +82,8 @@ const en: Messages = {
   example: 'Example',
   keyPoint: 'Key point',
   step: (n) => `Step ${n}`,
-  reason: (n) => `${n}. From the course`,
+  notAProcess: 'Your question does not ask for a process in steps: here is what the course answers.',
+  context: 'In the same part of the course',
   elsewhere: (page) => `Elsewhere in the course (page ${page})`,
   objective: 'Objective',
   objectiveCompute: (target, givens) => `Objective: calculate ${target}${givens ? ` from ${givens}` : ''}.`,

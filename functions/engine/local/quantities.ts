@@ -199,8 +199,12 @@ export function sameDimension(value: Value, unit: string | null): boolean {
 export function formatNumber(x: number, lang: CourseLanguage): string {
   let s: string;
   const ax = Math.abs(x);
-  if (ax !== 0 && (ax < 1e-3 || ax >= 1e9)) s = x.toExponential(3).replace(/\.?0+e/, 'e');
-  else s = String(Number(x.toPrecision(4)));
+  if (ax !== 0 && (ax < 1e-3 || ax >= 1e9)) {
+    // Powers of ten as courses write them: "5 × 10^(−4)", not "5e-4".
+    const [mantissa, exponent] = x.toExponential(3).split('e');
+    const e = Number(exponent);
+    s = `${Number(mantissa)} × 10^(${e < 0 ? '−' : ''}${Math.abs(e)})`;
+  } else s = String(Number(x.toPrecision(4)));
   return lang === 'fr' ? s.replace('.', ',') : s;
 }
 

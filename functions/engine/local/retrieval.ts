@@ -117,7 +117,10 @@ const CUE_RE: Partial<Record<Intent, RegExp>> = {
 function namesPerson(text: string): boolean {
   NAME_RE.lastIndex = 0;
   for (let m = NAME_RE.exec(text); m; m = NAME_RE.exec(text)) {
-    if (!NOT_NAMES.has(m[0].split(/[-\s]/u)[0])) return true;
+    if (NOT_NAMES.has(m[0].split(/[-\s]/u)[0])) continue;
+    // "World Health Organization (WHO)": an institution, named by three words or more, or with its acronym after it.
+    if (m[0].split(/\s+/u).length >= 3 || /^\s*\(\p{Lu}{2,}\)/u.test(text.slice(m.index + m[0].length))) continue;
+    return true;
   }
   return false;
 }
@@ -337,9 +340,9 @@ function intentOf(analysis: CourseAnalysis, focus: Focus, s: SentenceInfo, own: 
 }
 
 /** Share of the question's topic weight the terms the course never uses may hold in an answered question. */
-const UNKNOWN_SHARE = 0.5;
+export const UNKNOWN_SHARE = 0.5;
 /** Share of the question's known topic weight one sentence with its heading and neighbours must carry. */
-const KNOWN_COVERAGE = 0.65;
+export const KNOWN_COVERAGE = 0.65;
 
 /** The sentence, its heading, and the sentences just before and after it in the same section of the page. */
 function windowSentences(analysis: CourseAnalysis, s: SentenceInfo): SentenceInfo[] {
@@ -360,8 +363,7 @@ function windowSentences(analysis: CourseAnalysis, s: SentenceInfo): SentenceInf
  * holds a term of the question itself. Two terms found only on different pages ("the role of
  * ribosomes in photosynthesis") are not an answer.
  */
-export function answers(analysis: CourseAnalysis, ranked: Ranked[], focus: Focus): boolean {
-  const e = answerEvidence(analysis, ranked, focus);
+export function answers(e: Evidence): boolean {
   return e.unknownShare < UNKNOWN_SHARE && e.knownCoverage >= KNOWN_COVERAGE;
 }
 

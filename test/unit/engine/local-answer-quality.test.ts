@@ -165,10 +165,13 @@ describe('five modes that answer differently, each to its contract', () => {
   const answerIn = (c: Course, question: string, mode: (typeof modes)[number]) => localEngine.answer({ course: c, question, mode, level: 'lycee' });
   const sentencesOf = (a: Answer) => new Set(citationsOf(a).map((c) => c.quote)).size;
 
-  for (const [key, question] of [
-    ['plants', 'Comment se déroule la photosynthèse ?'],
-    ['physics', 'What is momentum?'],
-    ['plants', 'Pourquoi les plantes respirent-elles la nuit ?'],
+  const words = (a: Answer) => new Set(a.blocks.flatMap((b) => b.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+  const overlap = (a: Set<string>, b: Set<string>) => [...a].filter((w) => b.has(w)).length / new Set([...a, ...b]).size;
+
+  for (const [key, question, process] of [
+    ['plants', 'Comment se déroule la photosynthèse ?', true],
+    ['physics', 'What is momentum?', false],
+    ['plants', 'Pourquoi les plantes respirent-elles la nuit ?', false],
   ] as const) {
     it(`gives five different answers to “${question}”`, async () => {
       const c = courses[key];
@@ -186,8 +189,16 @@ describe('five modes that answer differently, each to its contract', () => {
       // detailed: more than the course answer, under sub-headings.
       expect(sentencesOf(detailed)).toBeGreaterThanOrEqual(sentencesOf(course));
       expect(detailed.blocks.slice(1).some((b) => /^(?:Explication|Formule|Exemple|À retenir|Ailleurs|Explanation|Formula|Example|Key point|Elsewhere)\b/u.test(b.text))).toBe(true);
-      // step by step: numbered steps after the answering sentence.
-      expect(steps.blocks.filter((b) => b.kind === 'step').length).toBeGreaterThanOrEqual(2);
+      // step by step: numbered steps of the process after the answering sentence, or, for a question
+      // that asks no process, saying so before the course's answer (never unrelated facts as steps).
+      if (process) expect(steps.blocks.filter((b) => b.kind === 'step').length).toBeGreaterThanOrEqual(2);
+      else {
+        expect(steps.blocks.filter((b) => b.kind === 'step')).toEqual([]);
+        expect(steps.blocks[0].text).toMatch(/^(?:Ta question ne demande pas une démarche|Your question does not ask for a process)/u);
+      }
+      // No two modes say the same thing (their word sets overlap at most 0.8).
+      const sets = answers.map(words);
+      for (let i = 0; i < sets.length; i++) for (let j = i + 1; j < sets.length; j++) expect(overlap(sets[i], sets[j]), `${modes[i]} / ${modes[j]}`).toBeLessThanOrEqual(0.8);
     });
   }
 
