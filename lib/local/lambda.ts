@@ -8,8 +8,8 @@
 // Like the other embedded services, it takes only calls signed with the host's key pair (SigV4,
 // sigv4.ts): another program on the laptop cannot start a job.
 import { createHash, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { listenOnLoopback } from './loopback.js';
+import type { Server } from 'node:http';
+import { listenOnLoopback, restJsonServer } from './loopback.js';
 import { SignatureError, verifyRequestSignature } from './sigv4.js';
 
 export interface LocalLambda {
@@ -30,17 +30,7 @@ export async function startLocalLambda(opts: {
   credentials: { accessKeyId: string; secretAccessKey: string };
 }): Promise<LocalLambda> {
   const running = new Set<Promise<unknown>>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const reply = (status: number, data: unknown, type?: string) => {
-        const body = JSON.stringify(data);
-        res
-          .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(type ? { 'x-amzn-errortype': type } : {}) })
-          .end(body);
-      };
-      const body = Buffer.concat(chunks);
+  const server: Server = restJsonServer((req, body, reply, res) => {
       try {
         verifyRequestSignature(req, opts.credentials, new Date(), { service: 'lambda', payloadHash: createHash('sha256').update(body).digest('hex') });
       } catch (err) {
@@ -65,7 +55,6 @@ export async function startLocalLambda(opts: {
       running.add(work);
       void work.finally(() => running.delete(work));
       res.writeHead(202, { 'x-amzn-requestid': requestId, 'content-length': 0 }).end();
-    });
   });
   const { endpoint, close } = await listenOnLoopback(server);
   return {

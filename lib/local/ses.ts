@@ -4,8 +4,8 @@
 // the dev mailbox, one copy per recipient. `failNext` makes the next sends fail as SES does when
 // it throttles (tests check that a failed send is retried, never doubled).
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { listenOnLoopback } from './loopback.js';
+import type { Server } from 'node:http';
+import { listenOnLoopback, restJsonServer } from './loopback.js';
 
 export interface LocalSes {
   endpoint: string;
@@ -27,21 +27,12 @@ const escapeText = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<
 export async function startLocalSes(opts: { deliver: (m: { to: string; subject: string; html: string }) => Promise<unknown>; warn: (m: string, err?: unknown) => void }): Promise<LocalSes> {
   let failures = 0;
   let accepted = 0;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const reply = (status: number, data: unknown, type?: string) => {
-        const body = JSON.stringify(data);
-        res
-          .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(type ? { 'x-amzn-errortype': type } : {}) })
-          .end(body);
-      };
+  const server: Server = restJsonServer((req, raw, reply) => {
       const path = (req.url ?? '').split('?')[0];
       if (req.method !== 'POST' || path !== '/v2/email/outbound-emails') return reply(404, { message: `Unsupported operation ${req.method} ${path}` }, 'NotFoundException');
       let body: SendEmailBody;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as SendEmailBody;
+        body = JSON.parse(raw.toString('utf8') || '{}') as SendEmailBody;
       } catch {
         return reply(400, { message: 'Malformed JSON' }, 'BadRequestException');
       }
@@ -66,7 +57,6 @@ export async function startLocalSes(opts: { deliver: (m: { to: string; subject: 
           reply(500, { message: 'Internal failure' }, 'InternalFailure');
         },
       );
-    });
   });
   const { endpoint, close } = await listenOnLoopback(server);
   return {

@@ -143,6 +143,26 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await modal.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
+/** Logs in on a phone: below 820 px the header's links and login button fold into its menu. */
+export async function logInOnPhone(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Ouvrir le menu' }).tap();
+  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).tap();
+  await dialog(page).getByLabel('E-mail').fill(email);
+  await dialog(page).getByLabel('Mot de passe', { exact: true }).fill(password);
+  await dialog(page).getByRole('button', { name: 'Se connecter', exact: true }).tap();
+  await page.waitForURL('**/subjects');
+}
+
+/** A new desktop page signed in as the student, on their subjects. */
+export async function signedInPage(browser: Browser, host: TestHost, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser);
+  await opened.page.goto(host.url);
+  await acceptCookies(opened.page);
+  await logIn(opened.page, email, password);
+  await opened.page.waitForURL('**/subjects');
+  return opened;
+}
+
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('link', { name: 'Profil' }).click();
   await page.getByRole('button', { name: 'Se déconnecter' }).click();

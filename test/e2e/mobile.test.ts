@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { api, newUser, type TestUser } from '../support/host.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
-import { dialog, newPhoneContext, screenshot, useJourneyHost, type TestHost } from './helpers.js';
+import { dialog, logInOnPhone, newPhoneContext, screenshot, useJourneyHost, type TestHost } from './helpers.js';
 import { coursePdf } from './files-helpers.js';
 
 const COURSE = [
@@ -37,12 +37,7 @@ async function phoneStudent(host: TestHost, browser: Browser): Promise<{ user: T
   page.setDefaultTimeout(15_000);
   await page.goto(host.url);
   // Below 820 px the header's links and login button fold into its menu.
-  await page.getByRole('banner').getByRole('button', { name: 'Ouvrir le menu' }).tap();
-  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).tap();
-  await dialog(page).getByLabel('E-mail').fill(user.email);
-  await dialog(page).getByLabel('Mot de passe', { exact: true }).fill(user.password);
-  await dialog(page).getByRole('button', { name: 'Se connecter', exact: true }).tap();
-  await page.waitForURL('**/subjects');
+  await logInOnPhone(page, user.email, user.password);
   return { user, context, page, subjectId: subject.id };
 }
 

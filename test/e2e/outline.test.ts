@@ -14,7 +14,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { coursePdf } from '../support/fixtures.js';
 import { textPdf, uploadFile, waitForFinal } from '../support/uploads.js';
 import { login } from '../support/host.js';
-import { acceptCookies, dialog, expectNoSideScroll, newPage, newPhoneContext, signUpThroughUi, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
+import { acceptCookies, dialog, expectNoSideScroll, logInOnPhone, newPage, newPhoneContext, signUpThroughUi, uniqueEmail, useJourneyHost, type TestHost } from './helpers.js';
 
 const COURSE = [
   "1. Les cellules\nLa cellule est l'unité de base du vivant. Tout être vivant est constitué d'une ou de plusieurs cellules. Une cellule possède une membrane plasmique qui la sépare du milieu extérieur, un cytoplasme et, chez les eucaryotes, un noyau qui contient l'ADN. Les organites, comme les mitochondries ou les chloroplastes, y assurent chacun une fonction.",
@@ -150,12 +150,7 @@ describe('course outline', () => {
         mobile.setDefaultTimeout(15_000);
         await mobile.goto(host.url);
         await acceptCookies(mobile);
-        await mobile.getByRole('banner').getByRole('button', { name: 'Ouvrir le menu' }).tap();
-        await mobile.getByRole('banner').getByRole('button', { name: 'Se connecter' }).tap();
-        await dialog(mobile).getByLabel('E-mail').fill(email);
-        await dialog(mobile).getByLabel('Mot de passe', { exact: true }).fill(password);
-        await dialog(mobile).getByRole('button', { name: 'Se connecter', exact: true }).tap();
-        await mobile.waitForURL('**/subjects');
+        await logInOnPhone(mobile, email, password);
 
         await mobile.goto(`${host.url}/subject/${subjectId}`);
         const mobilePlan = mobile.getByRole('button', { name: 'Plan du cours' });

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { FREE_CAPS } from '../../functions/core/plans.js';
 import { api, newUser, type TestUser } from '../support/host.js';
 import { coursePdf } from './files-helpers.js';
-import { acceptCookies, dialog, logIn, newPage, screenshot, useJourneyHost, type TestHost } from './helpers.js';
+import { dialog, screenshot, signedInPage, useJourneyHost, type TestHost } from './helpers.js';
 
 describe('Premium', () => {
   let host: TestHost;
@@ -18,15 +18,7 @@ describe('Premium', () => {
     browser = b;
   });
 
-  /** A page signed in as the student, on their subjects. */
-  async function signedIn(user: TestUser) {
-    const opened = await newPage(browser);
-    await opened.page.goto(host.url);
-    await acceptCookies(opened.page);
-    await logIn(opened.page, user.email, user.password);
-    await opened.page.waitForURL('**/subjects');
-    return opened;
-  }
+  const signedIn = (user: TestUser) => signedInPage(browser, host, user.email, user.password);
 
   it('is bought with a test card, shown on the profile, cancelled in the portal; a promo code applies once', async () => {
     const user = await newUser(host);

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { api, newUser } from '../support/host.js';
-import { dialog, newPhoneContext, useJourneyHost, type TestHost } from './helpers.js';
+import { dialog, logInOnPhone, newPhoneContext, useJourneyHost, type TestHost } from './helpers.js';
 import { makePremium, readyCourse } from './files-helpers.js';
 
 const COURSE = {
@@ -78,12 +78,7 @@ describe('the study loop on a phone, from the subject page', () => {
     page.setDefaultTimeout(15_000);
     try {
       await page.goto(host.url);
-      await page.getByRole('banner').getByRole('button', { name: 'Ouvrir le menu' }).tap();
-      await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).tap();
-      await dialog(page).getByLabel('E-mail').fill(user.email);
-      await dialog(page).getByLabel('Mot de passe', { exact: true }).fill(user.password);
-      await dialog(page).getByRole('button', { name: 'Se connecter', exact: true }).tap();
-      await page.waitForURL('**/subjects');
+      await logInOnPhone(page, user.email, user.password);
 
       // The subject's page: its bar is one line (name, file count, an add-file button of 44 px
       // with its name) above one row of tabs, the subjects.

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { api, newUser } from '../support/host.js';
-import { dialog, newPhoneContext, useJourneyHost, type TestHost } from './helpers.js';
+import { logInOnPhone, newPhoneContext, useJourneyHost, type TestHost } from './helpers.js';
 import { makePremium, readyCourse } from './files-helpers.js';
 
 const COURSE = {
@@ -56,12 +56,7 @@ describe('the study loop on a phone', () => {
     page.setDefaultTimeout(15_000);
     try {
       await page.goto(host.url);
-      await page.getByRole('banner').getByRole('button', { name: 'Ouvrir le menu' }).tap();
-      await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).tap();
-      await dialog(page).getByLabel('E-mail').fill(user.email);
-      await dialog(page).getByLabel('Mot de passe', { exact: true }).fill(user.password);
-      await dialog(page).getByRole('button', { name: 'Se connecter', exact: true }).tap();
-      await page.waitForURL('**/subjects');
+      await logInOnPhone(page, user.email, user.password);
 
       // The subject page, then the quiz from its tile.
       await page.goto(`${host.url}/subject/${subjectId}`);

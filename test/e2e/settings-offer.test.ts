@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, newPremiumUser, newUser, type TestUser } from '../support/host.js';
-import { acceptCookies, actOnLanding, dialog, logIn, newPage, newPhoneContext, screenshot, useJourneyHost, type TestHost } from './helpers.js';
+import { acceptCookies, actOnLanding, logIn, logInOnPhone, newPage, newPhoneContext, screenshot, signedInPage, useJourneyHost, type TestHost } from './helpers.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -40,14 +40,7 @@ describe('Settings, the finished offer, quiet pages', () => {
     browser = b;
   });
 
-  async function signedIn(user: TestUser) {
-    const opened = await newPage(browser);
-    await opened.page.goto(host.url);
-    await acceptCookies(opened.page);
-    await logIn(opened.page, user.email, user.password);
-    await opened.page.waitForURL('**/subjects');
-    return opened;
-  }
+  const signedIn = (user: TestUser) => signedInPage(browser, host, user.email, user.password);
 
   it('the header switch and the profile field are one language setting, kept in the profile, and the server speaks it', async () => {
     const user = await onboarded(host, await newUser(host));
@@ -228,12 +221,7 @@ describe('Settings, the finished offer, quiet pages', () => {
       page.setDefaultTimeout(15_000);
       await page.goto(host.url);
       await acceptCookies(page);
-      await page.getByRole('banner').getByRole('button', { name: 'Ouvrir le menu' }).tap();
-      await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).tap();
-      await dialog(page).getByLabel('E-mail').fill(user.email);
-      await dialog(page).getByLabel('Mot de passe', { exact: true }).fill(user.password);
-      await dialog(page).getByRole('button', { name: 'Se connecter', exact: true }).tap();
-      await page.waitForURL('**/subjects');
+      await logInOnPhone(page, user.email, user.password);
       await page.goto(`${host.url}/profile?success=true`);
       const notice = page.getByTestId('checkout-notice');
       await notice.waitFor();
