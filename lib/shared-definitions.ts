@@ -1,12 +1,13 @@
 // Settings that the CDK stack and the laptop host must agree on: the user pool's sign-in and
 // password rules, and the uploads bucket's CORS rule. Each exists once, here.
+import { PASSWORD_MIN_LENGTH } from '../functions/core/bounds.js';
 
 export const userPoolSettings = {
   /** Students sign in with their e-mail address. */
   usernameAttributes: ['email'] as const,
   autoVerifiedAttributes: ['email'] as const,
-  /** Spec §5 and §9: sign-up password minimum 6 characters; no class requirements. */
-  passwordMinLength: 6,
+  /** Sign-up password minimum (functions/core/bounds.ts); no class requirements. */
+  passwordMinLength: PASSWORD_MIN_LENGTH,
   /** Cognito sign-up codes are 6 digits, valid 24 h (spec §9). */
   codeValidityHours: 24,
   clientName: 'revise-web',

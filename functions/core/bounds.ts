@@ -28,6 +28,11 @@ export const PAGE_NUMBER = { min: 1, max: 9_999 } as const;
 
 /** Where a podcast's listener stopped within a segment: seconds, to the tenth. */
 export const POSITION_SECONDS: Steps = { min: 0, max: 3_600, step: 0.1 };
+/** Which segment of a podcast the listener is in. */
+export const POSITION_SEGMENT = { min: 0, max: 999 } as const;
+
+/** The sign-up password's minimum length (no class requirement): the user pool, the laptop's stand-in and the sign-up form read it here. */
+export const PASSWORD_MIN_LENGTH = 6;
 
 const decimalsOf = (step: number): number => (String(step).split('.')[1] ?? '').length;
 

@@ -6,7 +6,7 @@
 // (core/validation.ts). No I/O: the web app imports this module.
 import { z } from 'zod';
 import { answerModes, quizDifficulties, quizTypes } from '../engine/types.js';
-import { calendarDay, examDate, PAGE_NUMBER, POSITION_SECONDS, roundedNumber } from './bounds.js';
+import { calendarDay, examDate, PAGE_NUMBER, POSITION_SECONDS, POSITION_SEGMENT, roundedNumber } from './bounds.js';
 import { AppError } from './errors.js';
 import { CONTENT_TYPE_MAX, DISPLAY_NAME_MAX, FILE_NAME_MAX, SUPPLIED_TEXT_LIMITS, suppliedTextFits } from './files.js';
 import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE, ID_MAX, MAX_ANSWER_CHARS, QUESTION_MAX_CHARS, TITLE_MAX, TODO_TITLE_MAX } from './limits.js';
@@ -188,7 +188,7 @@ export const podcastBody = z
 export type PodcastBody = z.infer<typeof podcastBody>;
 /** `PUT /api/podcasts/{podcastId}/position`: where the student stopped listening, to the tenth of a second. */
 export const podcastPositionBody = z
-  .object({ segment: z.number().int().min(0).max(999), seconds: roundedNumber(POSITION_SECONDS) })
+  .object({ segment: z.number().int().min(POSITION_SEGMENT.min).max(POSITION_SEGMENT.max), seconds: roundedNumber(POSITION_SECONDS) })
   .strict();
 
 /** The study reminders' unsubscribe link: the signed token it carries. */

@@ -2,6 +2,7 @@
 // Google, the 6-digit e-mail code with resend, and the forgot-password request. Mounted once by the
 // app; any page opens it with `useAuthModal().open(mode, { referralCode, next })`. The dialog itself
 // (./AuthDialog, with the calls to Amplify) loads when it first opens, not with the landing page.
+import { PASSWORD_MIN_LENGTH } from '../../../functions/core/bounds';
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MessageKey } from '../i18n';
 import { getPending } from './pending-signup';
@@ -49,7 +50,7 @@ export interface ModalState {
 const AuthModalContext = createContext<AuthModalApi | null>(null);
 
 export const EMAIL_SENT_FLAG_MS = 5000;
-export const SIGNUP_MIN_PASSWORD = 6;
+export const SIGNUP_MIN_PASSWORD = PASSWORD_MIN_LENGTH;
 
 const loadDialog = () => import('./AuthDialog');
 const AuthDialog = lazy(loadDialog);

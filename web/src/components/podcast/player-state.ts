@@ -3,6 +3,7 @@
 // stopped, ended, skipped, loading, error, audio not available). The component feeds it the
 // audio element's events and the student's commands, and does what the state says; everything
 // that decides lives here, so it is tested without a browser.
+import { POSITION_SECONDS, POSITION_SEGMENT } from '../../../../functions/core/bounds.js';
 
 /** What the player needs to know of one segment. */
 export interface SegmentInfo {
@@ -28,9 +29,9 @@ export const MAX_SPEED = SPEEDS[SPEEDS.length - 1];
 export const SEEK_STEP_SECONDS = 10;
 /** "Previous" past this point of a segment goes back to its start rather than to the segment before. */
 export const RESTART_THRESHOLD_SECONDS = 3;
-/** The position API's bounds (functions/core/schemas.ts podcastPositionBody). */
-export const MAX_POSITION_SEGMENT = 999;
-export const MAX_POSITION_SECONDS = 3_600;
+/** The position API's bounds (functions/core/bounds.ts, read by the request schema too). */
+export const MAX_POSITION_SEGMENT = POSITION_SEGMENT.max;
+export const MAX_POSITION_SECONDS = POSITION_SECONDS.max;
 
 export interface PlayerState {
   segments: SegmentInfo[];
