@@ -9,7 +9,7 @@
 // weighs by its rarity in the course, so "mouvement" counts more than "énergie" in a mechanics
 // course. Formulas are compared written compactly ("Ec = ½ m v²" = "Ec = 1/2 × m × v²").
 import { foldText, stem } from '../text/index.js';
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage, CoursePage } from '../types.js';
 import { idf, type CourseAnalysis } from './analysis.js';
 import { tokenize, type Token } from './key-terms.js';
 
@@ -182,20 +182,34 @@ export interface Abbreviation {
   long: string[];
 }
 
-const ABBREVIATION_RE = /((?:[\p{L}'’-]+\s+){0,6}?[\p{L}'’-]+)\s*\(([\p{Lu}\p{N}+−-]{1,6}|[\p{Script=Greek}])\)/gu;
+/** An abbreviation in brackets: capitals, digits and signs, or one Greek letter ("(AVC)", "(T)", "(σ)"). */
+const BRACKETED_RE = /\(([\p{Lu}\p{N}+−-]{1,6}|[\p{Script=Greek}])\)/gu;
+/** Up to seven words right before it, separated by spaces only. */
+const WORDS_BEFORE_RE = /(?:[\p{L}'’-]+\s+){0,6}[\p{L}'’-]+\s*$/u;
+/** How far back the words before a bracket are looked for. */
+const LOOK_BACK = 160;
+
+const abbreviationMemo = new WeakMap<readonly CoursePage[], Partial<Record<CourseLanguage, Abbreviation[]>>>();
 
 /**
  * The abbreviations a course defines by writing them in brackets after their words, the words'
  * initials spelling them ("average variable cost (AVC)"); a single letter or symbol stands for the
  * word before it ("la thymine (T)", "standard deviation (σ)" is left out: two words, one letter).
+ * Read once per course (the same pages array) and language: each bracket is found first, then the
+ * words before it, so the cost is that of one pass over the text.
  */
-export function courseAbbreviations(texts: readonly string[], lang: CourseLanguage): Abbreviation[] {
+export function courseAbbreviations(pages: readonly CoursePage[], lang: CourseLanguage): Abbreviation[] {
+  const memo = abbreviationMemo.get(pages) ?? {};
+  const known = memo[lang];
+  if (known) return known;
   const out = new Map<string, Abbreviation>();
-  for (const text of texts) {
-    for (const m of text.matchAll(ABBREVIATION_RE)) {
-      const short = m[2];
+  for (const { text } of pages) {
+    for (const m of text.matchAll(BRACKETED_RE)) {
+      const before = WORDS_BEFORE_RE.exec(text.slice(Math.max(0, m.index - LOOK_BACK), m.index));
+      if (!before) continue;
+      const short = m[1];
       const letters = foldText(short).replace(/[^\p{L}]/gu, '');
-      const words = tokenize(m[1], lang).filter(carriesMeaning);
+      const words = tokenize(before[0], lang).filter(carriesMeaning);
       let long: Token[] = [];
       if (letters.length <= 1) long = words.slice(-1);
       else {
@@ -208,7 +222,9 @@ export function courseAbbreviations(texts: readonly string[], lang: CourseLangua
       out.set(shortStems[0], { short: shortStems[0], long: conceptStems(long.map((t) => t.text).join(' '), lang) });
     }
   }
-  return [...out.values()];
+  const found = [...out.values()];
+  abbreviationMemo.set(pages, { ...memo, [lang]: found });
+  return found;
 }
 
 export function profileAnswer(answer: string, lang: CourseLanguage, abbreviations: readonly Abbreviation[] = []): AnswerProfile {

@@ -80,7 +80,7 @@ export function evaluateAnswer(req: EvaluationRequest): Evaluation {
   }
 
   const analysis = analyzeCourse(course.pages);
-  const profile = profileAnswer(answer, lang, courseAbbreviations(course.pages.map((p) => p.text), lang));
+  const profile = profileAnswer(answer, lang, courseAbbreviations(course.pages, lang));
   const questionStems = new Set(conceptStems(topicTerms(question.question, lang).join(' '), lang));
   const full = fullCredit(level);
   // A point whose words the answer uses to say the opposite ("… is not …", "diminue") is not
