@@ -91,6 +91,8 @@ export const inputsSchema = z
       .default('eu.anthropic.claude-haiku-4-5-20251001-v1:0'),
     /** Regions a geographic inference profile routes to (comma-separated), when not eu. or us. */
     bedrockRegions: regionList.optional(),
+    /** Polly's voice engine for podcasts: standard ($4 per million characters), neural ($16, the default), generative ($30). */
+    pollyEngine: z.enum(['standard', 'neural', 'generative'], 'must be standard, neural or generative').default('neural'),
     /** Stripe Premium price and the secret holding the Stripe API key; payments are off without them. */
     stripePriceId: z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)').optional(),
     stripeSecretName: secretName.optional(),
@@ -164,6 +166,7 @@ export const inputKeys = [
   'sesFromEmail',
   'bedrockModelId',
   'bedrockRegions',
+  'pollyEngine',
   'stripePriceId',
   'stripeSecretName',
   'stripeWebhookSecretName',

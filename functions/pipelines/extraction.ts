@@ -187,7 +187,7 @@ async function readByOcr(
   opts: ExtractOptions,
   ocrLines: Map<number, OcrLine[]>,
 ): Promise<boolean> {
-  // Opened again only if the provider renders pages (tesseract.js); Textract reads the stored object.
+  // Opened again only if the provider renders pages (tesseract.js, Textract for a few scanned pages); else Textract reads the stored object.
   let rendering: Promise<PdfDocument> | undefined;
   try {
     const provider = opts.ocr ?? (await ocrProvider());
@@ -199,9 +199,9 @@ async function readByOcr(
       sizeBytes: opts.sizeBytes,
       languages,
       object: opts.object,
-      renderPage: async (n) => {
+      renderPage: async (n, scale) => {
         rendering ??= openPdf(file);
-        return (await rendering).renderPage(n);
+        return (await rendering).renderPage(n, scale);
       },
       deadline: opts.deadline,
       onLines: (page, lines) => ocrLines.set(page, lines),

@@ -84,6 +84,10 @@ describe('the podcast state machine', () => {
     expect(withStates.map(([, f]) => String(f.Properties.Description).split(' ')[0]).sort()).toEqual(['Resumes,', 'Serves']);
     expect(json.Resources[apiId].Properties.Environment.Variables.PODCAST_STATE_MACHINE_ARN).toEqual({ Ref: machineId });
     expect(json.Resources[fnId('synthesiseSegment')].Properties.Environment.Variables.SPEECH_PROVIDER).toBe('polly');
+    // Neural unless the deployment chose otherwise; a wrong engine fails at synth.
+    expect(json.Resources[fnId('synthesiseSegment')].Properties.Environment.Variables.POLLY_ENGINE).toBe('neural');
+    expect(parseInputs({ pollyEngine: 'standard' }).pollyEngine).toBe('standard');
+    expect(() => parseInputs({ pollyEngine: 'long-form' })).toThrow(/pollyEngine: must be standard, neural or generative/);
   });
 
   it('passes cdk-nag', () => {

@@ -1,5 +1,6 @@
 // The laptop host runs every function of functions/registry.ts on its trigger, as the cloud does:
-// each trigger kind fired once here (HTTP, storage event, Cognito triggers, the monthly schedule),
+// each trigger kind fired once here (HTTP, storage event, Cognito triggers, the monthly schedule,
+// a job queued by Lambda's asynchronous Invoke),
 // plus what the foundations give the next features: a webhook verified over its raw body, an
 // event applied once however often it is delivered, and secrets read from Secrets Manager.
 import { createServer, type Server } from 'node:http';
@@ -56,6 +57,28 @@ describe('the registry on the laptop host', () => {
           .then(() => false, () => true),
       'the stray object to be deleted',
     );
+  });
+
+  it('job: the API queues the data export with Lambda\'s asynchronous Invoke, answered by the stand-in, which runs the handler', async () => {
+    const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
+    const lambda = new LambdaClient({ region: config().AWS_REGION, endpoint: host.environment.LAMBDA_ENDPOINT });
+    try {
+      // An event naming no export: queued (202) and run, which finds nothing to do.
+      const queued = await lambda.send(new InvokeCommand({ FunctionName: host.environment.EXPORT_FUNCTION_NAME, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify({ user_id: 'nobody', export_id: 'none' })) }));
+      expect(queued.StatusCode).toBe(202);
+      await host.jobs.idle();
+      // Only jobs, only asynchronously.
+      await expect(lambda.send(new InvokeCommand({ FunctionName: 'Handler', InvocationType: 'Event' }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+      await expect(lambda.send(new InvokeCommand({ FunctionName: host.environment.EXPORT_FUNCTION_NAME, InvocationType: 'RequestResponse' }))).rejects.toMatchObject({ name: 'InvalidParameterValueException' });
+      // Only signed with the host's key pair: another program on the laptop cannot start a job.
+      const forged = new LambdaClient({ region: config().AWS_REGION, endpoint: host.environment.LAMBDA_ENDPOINT, credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: 'not-the-key' }, maxAttempts: 1 });
+      await expect(forged.send(new InvokeCommand({ FunctionName: host.environment.EXPORT_FUNCTION_NAME, InvocationType: 'Event', Payload: new TextEncoder().encode('{}') }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+      forged.destroy();
+      const unsigned = await fetch(`${host.environment.LAMBDA_ENDPOINT}/2015-03-31/functions/${host.environment.EXPORT_FUNCTION_NAME}/invocations`, { method: 'POST', headers: { 'x-amz-invocation-type': 'Event' }, body: '{}' });
+      expect(unsigned.status).toBe(403);
+    } finally {
+      lambda.destroy();
+    }
   });
 
   it('Cognito: the sign-up e-mail is Révise\'s own and confirming creates the profile', async () => {

@@ -186,6 +186,29 @@ describe('a longer document with text pages and scanned pages', () => {
   });
 });
 
+describe('a document with one scanned page among text pages', () => {
+  it('sends that page alone, as an image read synchronously, and is billed one page', async () => {
+    fake.script({ images: [SCAN_A.join('\n')], text: { 1: 'Page 1 lue par Textract', 2: 'Page 2 lue par Textract' } });
+    const view = await uploadAndWait('un scan.pdf', await mixedPdf([FRENCH_COURSE[0], { scan: SCAN_A }, FRENCH_COURSE[1], FRENCH_COURSE[2]]));
+    expect(view).toMatchObject({ status: 'ready', error: null, page_count: 4 });
+    const pages = await pagesOf(view.id);
+    expect(pages.map((p) => [p.page, p.ocr])).toEqual([
+      [1, false],
+      [2, true],
+      [3, false],
+      [4, false],
+    ]);
+    expect(normalized(pages[1].text)).toBe(SCAN_A.join(' '));
+    expect(fake.callsTo('StartDocumentTextDetection')).toEqual([]);
+    const detects = fake.callsTo('DetectDocumentText');
+    expect(detects.map((c) => c.status)).toEqual([200]);
+    const sent = Buffer.from(String((detects[0].body.Document as { Bytes: string }).Bytes), 'base64');
+    expect(sent.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(fake.billedPages()).toBe(1);
+    expect(await findFile(user.sub, subjectId, view.id)).toMatchObject({ successful_pages: 4, ocr_pages: 1 });
+  });
+});
+
 describe('throttling', () => {
   it('a throttled synchronous read is retried by the client, and the file still becomes ready', async () => {
     fake.script({ text: { 1: SCANNED_LINES.join('\n') } });
@@ -240,7 +263,9 @@ describe('a job that fails', () => {
   });
 
   it('leaves a document with text pages ready, its scanned page blank', async () => {
-    fake.script({ text: { 2: SCAN_A.join('\n') }, outcome: 'FAILED', statusMessage: 'Unable to process the document' });
+    // One scanned page of three is sent alone, as an image: Textract refusing it leaves it blank.
+    fake.script({ images: [SCAN_A.join('\n')] });
+    fake.fail('DetectDocumentText', errors.badDocument());
     const view = await uploadAndWait('moitié.pdf', await mixedPdf([FRENCH_COURSE[0], { scan: SCAN_A }, FRENCH_COURSE[2]]));
     expect(view).toMatchObject({ status: 'ready', error: null, page_count: 3, language: 'fr' });
     const pages = await pagesOf(view.id);
@@ -314,8 +339,9 @@ describe('duplicate storage events', () => {
 });
 
 describe('the Textract client of the provider', () => {
+  // Every page scanned: the stored document is read (by a job when it has several pages).
   const job = (key: string, pageCount: number) => ({
-    pages: [1],
+    pages: Array.from({ length: pageCount }, (_, i) => i + 1),
     pageCount,
     sizeBytes: 1000,
     languages: 'fra+eng' as const,

@@ -8,11 +8,14 @@
 // What Textract itself checks is checked here too: the request is signed with Signature V4 (and,
 // given the credentials, that the signature is right), the document named in `S3Object` exists
 // (read through `readObject`), starts with `%PDF-` and parses, the synchronous operation gets a
-// one-page document of at most 10 MB, a ClientRequestToken reused for the same document returns
+// one-page document of at most 10 MB (stored, or sent as `Bytes`: a PNG, JPEG, TIFF or one-page PDF), a ClientRequestToken reused for the same document returns
 // the job it started (for another document, IdempotentParameterMismatchException), a NextToken
 // belongs to its job. Every request is recorded with the answer's status.
 //
-// Scripted per test: the text read on each page, how many polls a job stays IN_PROGRESS (or held
+// Every page read is billed as Textract bills it (`billedPages`): one per synchronous read, every
+// page of the document per job started.
+//
+// Scripted per test: the text read on each page (and on each image sent as bytes, in order), how many polls a job stays IN_PROGRESS (or held
 // until released), how it ends (SUCCEEDED, FAILED, PARTIAL_SUCCESS), how many blocks one answer
 // holds before a NextToken, and errors queued per operation (throttling, a missing object…).
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -84,6 +87,8 @@ export const errors = {
 export interface TextractScript {
   /** What Textract reads on each page (1-based), lines separated by '\n'; a page not listed reads as blank. */
   text?: Record<number, string>;
+  /** What Textract reads on the images sent as `Bytes`, in the order they arrive; when used up, the page 1 text. */
+  images?: string[];
   /** Polls of a job (without NextToken) answered IN_PROGRESS before it ends; default 0. */
   inProgressPolls?: number;
   /** How a job ends; default SUCCEEDED. */
@@ -127,6 +132,8 @@ export interface TextractFake {
   jobs: TextractJob[];
   /** The calls of one operation. */
   callsTo(operation: TextractOperation): TextractCall[];
+  /** Pages Textract would bill: one per synchronous read answered, every page of each job started. */
+  billedPages(): number;
   /** Sets how documents read from now on are answered (jobs keep the script they started with). */
   script(script: TextractScript): void;
   /** Queues errors for an operation, answered one per request before anything else. */
@@ -289,7 +296,29 @@ export async function startTextractFake(opts: TextractFakeOptions): Promise<Text
 
   const nextToken = (job: JobState, offset: number) => Buffer.from(`${job.jobId}:${offset}`).toString('base64url');
 
+  /** A document sent as bytes (base64 in JSON), checked as Textract checks it: an image or a one-page PDF of at most 10 MB. */
+  async function sentBytes(value: unknown): Promise<void> {
+    if (typeof value !== 'string' || value.length === 0) return refuse(errors.invalidParameter('Request has invalid parameters: Bytes must be base64'));
+    const bytes = Buffer.from(value, 'base64');
+    if (bytes.byteLength > SYNC_MAX_BYTES) return refuse(errors.tooLarge());
+    const head = bytes.subarray(0, 5);
+    const png = head[0] === 0x89 && head.subarray(1, 4).toString('latin1') === 'PNG';
+    const jpeg = head[0] === 0xff && head[1] === 0xd8;
+    const tiff = head.subarray(0, 4).toString('hex') === '49492a00' || head.subarray(0, 4).toString('hex') === '4d4d002a';
+    if (head.toString('latin1') === '%PDF-') {
+      const pages = await PDFDocument.load(bytes, { updateMetadata: false }).then((d) => d.getPageCount(), () => -1);
+      if (pages < 0) return refuse(errors.badDocument());
+      if (pages !== 1) return refuse(errors.unsupported());
+    } else if (!png && !jpeg && !tiff) return refuse(errors.unsupported());
+  }
+
   async function detect(body: Record<string, unknown>) {
+    const given = (body.Document as { Bytes?: unknown } | undefined)?.Bytes;
+    if (given !== undefined) {
+      await sentBytes(given);
+      const text = current.images?.shift() ?? current.text?.[1] ?? '';
+      return { DocumentMetadata: { Pages: 1 }, Blocks: pageBlocks(1, text), DetectDocumentTextModelVersion: '1.0' };
+    }
     const doc = await document(body.Document, true);
     return { DocumentMetadata: { Pages: doc.pages }, Blocks: pageBlocks(1, current.text?.[1] ?? ''), DetectDocumentTextModelVersion: '1.0' };
   }
@@ -432,7 +461,8 @@ export async function startTextractFake(opts: TextractFakeOptions): Promise<Text
     calls,
     jobs,
     callsTo: (operation) => calls.filter((c) => c.operation === operation),
-    script: (script) => (current = { ...script }),
+    billedPages: () => calls.filter((c) => c.operation === 'DetectDocumentText' && c.status === 200).length + jobs.reduce((sum, j) => sum + j.pages, 0),
+    script: (script) => (current = { ...script, images: [...(script.images ?? [])] }),
     fail: (operation, ...errs) => queued.set(operation, [...(queued.get(operation) ?? []), ...errs]),
     hold: () => (held = true),
     release: () => (held = false),

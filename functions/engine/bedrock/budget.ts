@@ -7,8 +7,41 @@ import type { CoursePage, Passage } from '../types.js';
 
 export const CHARS_PER_TOKEN = 4;
 
-/** Input tokens per request unless configured: room for ~35 passages with a short history. */
+/** The ceiling of any request's input unless configured (BEDROCK_INPUT_TOKENS): each operation's own budget is below it. */
 export const DEFAULT_INPUT_TOKEN_BUDGET = 12_000;
+
+/** The operations a model engine runs, each sized on its own. */
+export type SizedOperation = 'answer' | 'sheet' | 'quiz_question' | 'evaluation' | 'flashcards' | 'coach' | 'podcast';
+
+/**
+ * Input tokens each operation may send (prompt, tool schema and course together), under the
+ * configured ceiling; an answer outside exercise mode sends the exercise's schema's share less. A question gets the passages retrieval ranks best (about a dozen), not the
+ * whole budget; a grading the pages its question cites; a sheet or a deck pages spread over its
+ * file; a quiz question a few pages not yet asked. The answer's earlier turns come on top
+ * (ANSWER_HISTORY_TOKENS), so a follow-up keeps its passages. A podcast is sized by its length
+ * (podcastInputBudget).
+ */
+export const OPERATION_INPUT_TOKENS: Record<Exclude<SizedOperation, 'podcast'>, number> = {
+  answer: 5_000,
+  sheet: 8_000,
+  quiz_question: 3_600,
+  evaluation: 3_000,
+  flashcards: 6_000,
+  coach: 4_000,
+};
+
+/** Most tokens a follow-up's earlier turns add to an answer's input. */
+export const ANSWER_HISTORY_TOKENS = 1_500;
+
+/** A podcast's course material: about five tokens of course per word of script, at least 3,000 tokens. */
+export function podcastInputBudget(fixedTokens: number, targetWords: number): number {
+  return fixedTokens + Math.max(3_000, Math.round(targetWords * 5));
+}
+
+/** An operation's input budget: its own, never above the configured ceiling. */
+export function operationBudget(operation: Exclude<SizedOperation, 'podcast'>, ceiling: number = DEFAULT_INPUT_TOKEN_BUDGET): number {
+  return Math.min(ceiling, OPERATION_INPUT_TOKENS[operation]);
+}
 
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);

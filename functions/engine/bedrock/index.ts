@@ -17,7 +17,7 @@ import {
   type SheetRequest,
   type StudyEngine,
 } from '../types.js';
-import { DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens, selectAnswerPassages, selectSheetPages } from './budget.js';
+import { ANSWER_HISTORY_TOKENS, DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens, operationBudget, selectAnswerPassages, selectSheetPages } from './budget.js';
 import { Generation, type GenerationOptions, type GenerationTask } from './generation.js';
 import { Grounding, SuppliedPages } from './grounding.js';
 import {
@@ -28,13 +28,13 @@ import {
   sheetSystemPrompt,
   sheetUserMessage,
 } from './prompts.js';
-import { answerOutputSchema, answerTool, sheetOutputSchema, sheetTool, toolTokens } from './schemas.js';
+import { answerOutputSchema, answerTool, answerToolWithoutExercise, sheetOutputSchema, sheetTool, toolTokens } from './schemas.js';
 import { bedrockPractice } from './practice.js';
 import { bedrockCoach } from './coach.js';
 import { bedrockPodcastScript } from './podcast.js';
 
 export { EngineError } from '../errors.js';
-export { DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens } from './budget.js';
+export { DEFAULT_INPUT_TOKEN_BUDGET, OPERATION_INPUT_TOKENS, estimateTokens } from './budget.js';
 export { DEFAULT_TIME_BUDGET_MS } from './converse.js';
 export type { GenerationFacts } from './generation.js';
 
@@ -47,11 +47,24 @@ const HISTORY_ANSWER_CHARS = 1_500;
 const QUESTION_CHARS = 4_000;
 
 export interface BedrockEngineOptions extends GenerationOptions<GenerationTask> {
-  /** Most input tokens a request may carry: prompts, tool schema, history, question and passages. */
+  /** The ceiling of a request's input (prompts, tool schema, history, question and course): each operation's own budget (budget.ts) stays under it. */
   inputTokenBudget?: number;
-  /** Most output tokens of an answer and of a sheet. */
+  /** Most output tokens of an answer (whatever its mode) and of a sheet; by default each mode has its own cap. */
   maxOutputTokens?: { answer: number; sheet: number };
 }
+
+/**
+ * Output caps: what each mode asks for with room to spare (a cut output is a failure, never shown).
+ * A concise answer is 1 to 3 blocks; a detailed one or an exercise up to 10 blocks with citations.
+ */
+export const ANSWER_OUTPUT_TOKENS: Record<AnswerMode, number> = {
+  concise: 1_000,
+  course: 2_000,
+  step_by_step: 2_000,
+  detailed: 3_000,
+  exercise: 3_000,
+};
+export const SHEET_OUTPUT_TOKENS = 3_500;
 
 function cut(text: string, max: number): string {
   const t = text.trim();
@@ -72,29 +85,34 @@ function retrieve(request: AnswerRequest): Passage[] {
 }
 
 export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
-  const budget = options.inputTokenBudget ?? DEFAULT_INPUT_TOKEN_BUDGET;
-  const maxOutput = options.maxOutputTokens ?? { answer: 3_000, sheet: 4_000 };
+  const ceiling = options.inputTokenBudget ?? DEFAULT_INPUT_TOKEN_BUDGET;
+  const maxOutput = options.maxOutputTokens;
 
   return {
     name: 'bedrock',
-    ...bedrockPractice(options),
-    coach: bedrockCoach({ ...options, inputTokenBudget: budget }),
+    ...bedrockPractice({ ...options, inputTokenBudget: ceiling }),
+    coach: bedrockCoach({ ...options, inputTokenBudget: operationBudget('coach', ceiling) }),
 
-    podcastScript: async (request) => bedrockPodcastScript({ ...options, inputTokenBudget: budget }, request),
+    podcastScript: async (request) => bedrockPodcastScript({ ...options, inputTokenBudget: ceiling }, request),
 
     async answer(request) {
       const { course, mode, level } = request;
       const language = course.language;
       const ui = request.interfaceLanguage ?? language;
       const question = cut(request.question, QUESTION_CHARS);
-      const system = answerSystemPrompt({ language, level, mode, toolName: answerTool.name, interfaceLanguage: ui });
+      // The exercise's schema only where it is filled; the budget keeps the same room for passages.
+      const tool = mode === 'exercise' ? answerTool : answerToolWithoutExercise;
+      const schemaRoom = mode === 'exercise' ? 0 : toolTokens(answerTool) - toolTokens(answerToolWithoutExercise);
+      const system = answerSystemPrompt({ language, level, mode, toolName: tool.name, interfaceLanguage: ui });
       let history = (request.history ?? []).slice(-HISTORY_TURNS).flatMap((turn) => [
         { role: 'user' as const, text: cut(turn.question, HISTORY_QUESTION_CHARS) },
         { role: 'assistant' as const, text: cut(turn.answer, HISTORY_ANSWER_CHARS) },
       ]);
-      const fixed = () =>
-        estimateTokens(system) + toolTokens(answerTool) + estimateTokens(answerUserMessage(course.subjectName, [], question)) +
-        history.reduce((sum, m) => sum + estimateTokens(m.text), 0);
+      const historyTokens = () => history.reduce((sum, m) => sum + estimateTokens(m.text), 0);
+      const fixed = () => estimateTokens(system) + toolTokens(tool) + estimateTokens(answerUserMessage(course.subjectName, [], question)) + historyTokens();
+      // Earlier turns come on top of the answer's own budget, up to their share; the oldest go first.
+      while (history.length > 0 && historyTokens() > ANSWER_HISTORY_TOKENS) history = history.slice(2);
+      const budget = Math.min(ceiling, operationBudget('answer', ceiling) - schemaRoom + historyTokens());
       // Passages matter more than old turns: drop the oldest while they take over half the budget.
       while (history.length > 0 && fixed() > budget / 2) history = history.slice(2);
 
@@ -105,8 +123,8 @@ export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
       const input = await gen.call({
         system,
         messages: [...history, { role: 'user', text: answerUserMessage(course.subjectName, passages, question) }],
-        tool: answerTool,
-        maxTokens: maxOutput.answer,
+        tool,
+        maxTokens: maxOutput?.answer ?? ANSWER_OUTPUT_TOKENS[mode],
         temperature: 0.2,
       });
       const grounding = new Grounding(new SuppliedPages(passages), language);
@@ -131,7 +149,7 @@ export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
       const system = sheetSystemPrompt({ language, level, toolName: sheetTool.name });
       const fixed = estimateTokens(system) + toolTokens(sheetTool) + estimateTokens(sheetUserMessage(course.subjectName, []));
       const pages = request.fileId ? course.pages.filter((p) => p.file_id === request.fileId) : course.pages;
-      const passages = selectSheetPages(pages, budget - fixed, passageTokens);
+      const passages = selectSheetPages(pages, operationBudget('sheet', ceiling) - fixed, passageTokens);
       if (passages.length === 0) throw new EngineError('invalid_output', 'The course has no page text to write a sheet from');
 
       const gen = new Generation(options, 'sheet');
@@ -139,7 +157,7 @@ export function bedrockEngine(options: BedrockEngineOptions): StudyEngine {
         system,
         messages: [{ role: 'user', text: sheetUserMessage(course.subjectName, passages) }],
         tool: sheetTool,
-        maxTokens: maxOutput.sheet,
+        maxTokens: maxOutput?.sheet ?? SHEET_OUTPUT_TOKENS,
         temperature: 0.2,
       });
       const grounding = new Grounding(new SuppliedPages(passages), language);

@@ -8,7 +8,7 @@
 // model, by which the episode's parts are named.
 import { z } from 'zod';
 import { podcastLineSchema, podcastScriptSchema, type CoursePage, type PodcastScript, type PodcastScriptRequest } from '../types.js';
-import { estimateTokens, selectSheetPages, type SuppliedPassage } from './budget.js';
+import { estimateTokens, podcastInputBudget, selectSheetPages, type SuppliedPassage } from './budget.js';
 import { Generation, type GenerationOptions, type GenerationTask } from './generation.js';
 import { Grounding, SuppliedPages } from './grounding.js';
 import { commonRules, passageTokens, passagesText } from './prompts.js';
@@ -85,7 +85,9 @@ export async function bedrockPodcastScript(options: GenerationOptions<Generation
   const pages = req.fileId ? course.pages.filter((p) => p.file_id === req.fileId) : course.pages;
   const headings = courseHeadings(pages);
   const fixed = estimateTokens(system) + toolTokens(podcastTool) + estimateTokens(podcastUserMessage(course.subjectName, [], headings));
-  const passages = selectSheetPages(pages, options.inputTokenBudget - fixed, passageTokens);
+  // The course an episode of this length needs (about five tokens of course a word of script), under the ceiling.
+  const budget = Math.min(options.inputTokenBudget, podcastInputBudget(fixed, req.targetWords));
+  const passages = selectSheetPages(pages, budget - fixed, passageTokens);
   const gen = new Generation(options, 'podcast');
   if (passages.length === 0) throw gen.fail('invalid_output', 'The course has no page text to write a podcast from');
   const input = await gen.call({

@@ -21,7 +21,7 @@ import {
   type QuizQuestion,
   type QuizRequest,
 } from '../types.js';
-import { cutText, DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens, selectSheetPages, type SuppliedPassage } from './budget.js';
+import { cutText, DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens, operationBudget, selectSheetPages, type SuppliedPassage } from './budget.js';
 import { Generation, type GenerationFacts, type GenerationOptions, type GenerationTask } from './generation.js';
 import { Grounding, SuppliedPages } from './grounding.js';
 import { frontKey } from '../../core/cards.js';
@@ -46,13 +46,15 @@ export type PracticeGenerationFacts = GenerationFacts<PracticeTask>;
 
 /** What the practice generators need: the options bedrockEngine receives (index.ts) fit. */
 export interface BedrockPracticeOptions extends GenerationOptions<PracticeTask> {
+  /** The ceiling of a request's input; each operation's own budget (budget.ts) stays under it. */
   inputTokenBudget?: number;
   /** Most output tokens of a quiz question, of a grading, and of a deck of 40 cards (smaller decks get less). */
   practiceOutputTokens?: { quizQuestion?: number; evaluation?: number; flashcards?: number };
 }
 
-const QUIZ_OUTPUT_TOKENS = 1_500;
-const EVALUATION_OUTPUT_TOKENS = 1_500;
+/** A question with four options, its explanation and one citation is 200 to 400 tokens; a grading 200 to 500. */
+const QUIZ_OUTPUT_TOKENS = 1_000;
+const EVALUATION_OUTPUT_TOKENS = 1_000;
 const FLASHCARDS_OUTPUT_TOKENS = 6_000;
 /** Output tokens a deck needs: a card with its citation is about a hundred. */
 const TOKENS_PER_CARD = 130;
@@ -90,7 +92,7 @@ interface Drafted {
 }
 
 export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine {
-  const budget = options.inputTokenBudget ?? DEFAULT_INPUT_TOKEN_BUDGET;
+  const ceiling = options.inputTokenBudget ?? DEFAULT_INPUT_TOKEN_BUDGET;
   const outputs = options.practiceOutputTokens ?? {};
 
   /** An MCQ as the model wrote it, held to the pages sent: cited, four different options, the right one on its page. */
@@ -127,6 +129,7 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
 
       const tool = type === 'mcq' ? mcqTool : openTool;
       const system = quizSystemPrompt({ language, level, toolName: tool.name, type, difficulty });
+      const budget = operationBudget('quiz_question', ceiling);
       const askedLines = fitLines(asked.lines, budget * EXCLUSION_SHARE);
       const message = (passages: readonly SuppliedPassage[], repeated: string[]) =>
         quizUserMessage({ subjectName: course.subjectName, fileName: filePages[0].file_name, passages, asked: askedLines, type, difficulty, repeated });
@@ -187,6 +190,7 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
           answer,
           answerTag: tag,
         });
+      const budget = operationBudget('evaluation', ceiling);
       const fixed = estimateTokens(system) + toolTokens(evaluationTool) + estimateTokens(message([]));
       const cited = new Set(question.citations.map((c) => `${c.file_id}#${c.page}`));
       const citedPages = course.pages.filter((p) => cited.has(`${p.file_id}#${p.page}`));
@@ -221,6 +225,7 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
       const language = course.language;
       const count = Math.min(MAX_CARDS, Math.max(1, Math.round(request.count) || DECK_SIZE.default));
       const system = flashcardsSystemPrompt({ language, level, toolName: flashcardsTool.name, count });
+      const budget = operationBudget('flashcards', ceiling);
       const existing = fitLines(request.exclude, budget * EXCLUSION_SHARE);
       const message = (passages: readonly SuppliedPassage[]) => flashcardsUserMessage({ subjectName: course.subjectName, passages, existing, count });
       const fixed = estimateTokens(system) + toolTokens(flashcardsTool) + estimateTokens(message([]));

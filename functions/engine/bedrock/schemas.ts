@@ -58,6 +58,19 @@ export const answerTool: ToolDefinition = {
   inputSchema: jsonSchemaOf(answerOutputSchema),
 };
 
+/**
+ * The answer's tool outside exercise mode: the same, without `exercise`, whose schema is four
+ * fifths of the tool's (about 760 tokens a call that no other mode fills).
+ */
+export const answerToolWithoutExercise: ToolDefinition = {
+  name: answerTool.name,
+  description:
+    'Records the answer to the student\'s question. found: whether the passages contain the answer. ' +
+    'blocks: the answer in reading order, each citing the passages it rests on (file_id, file_name, page copied from the passage header; quote copied word for word, optional). ' +
+    'not_found_message: when found is false, the sentence saying the course does not contain the answer.',
+  inputSchema: jsonSchemaOf(answerOutputSchema.omit({ exercise: true })),
+};
+
 export const sheetTool: ToolDefinition = {
   name: 'record_sheet',
   description:

@@ -1,8 +1,12 @@
-// OCR with Amazon Textract, reading the document where it is stored. A one-page document of at
-// most 10 MB is read synchronously (DetectDocumentText); longer ones with an asynchronous job
-// (StartDocumentTextDetection, then GetDocumentTextDetection polled with backoff), which reads
-// every page of the PDF in one go; the pages asked for are kept. A client request token derived
-// from the object makes a duplicate event reuse the running job instead of paying for another.
+// OCR with Amazon Textract, which bills every page it reads. A one-page document of at most 10 MB
+// is read synchronously where it is stored (DetectDocumentText). When fewer than half the pages of
+// a longer document are scanned, only those are sent: each rendered (PDFium, as tesseract.js gets
+// it) and read synchronously from its bytes, one after the other, so a course with one scanned page
+// bills one page, not all of them. Otherwise an asynchronous job (StartDocumentTextDetection, then
+// GetDocumentTextDetection polled with backoff) reads the stored PDF in one go, at most twice the
+// scanned pages billed, without rendering dozens of pages in the function; the pages asked for are
+// kept. A client request token derived from the object makes a duplicate event reuse the running
+// job instead of paying for another.
 // TEXTRACT_ENDPOINT (functions/platform/config.ts) points the client elsewhere than AWS, and
 // TEXTRACT_POLL_MS, when set, polls the job at that fixed interval instead of backing off from one
 // second to ten: both for a local stand-in of the service, which answers at once; unset in the cloud.
@@ -21,6 +25,14 @@ import type { OcrJob, OcrLine, OcrProvider } from './types.js';
 
 /** Textract's limit for synchronous reads of a stored document. */
 export const SYNC_MAX_BYTES = 10 * 1024 * 1024;
+/** Smaller renderings tried when a page's image is over the synchronous limit (OCR_RENDER_SCALE is 3). */
+const SMALLER_SCALES = [2, 1.5];
+
+/** Whether the pages to read are sent one by one rather than the whole document: fewer than half are scanned. */
+export function readsPagesOneByOne(job: Pick<OcrJob, 'pages' | 'pageCount'>): boolean {
+  return job.pageCount > 1 && job.pages.length * 2 < job.pageCount;
+}
+
 /** How long to wait for an asynchronous job when the caller gives no deadline. */
 const DEFAULT_WAIT_MS = 12 * 60 * 1000;
 
@@ -92,6 +104,38 @@ export function textractProvider(opts: { client?: TextractLike; polling?: Pollin
     return joined(lines);
   }
 
+  /** One page's image, read synchronously from its bytes (one page billed); null when it cannot fit the limit. */
+  async function detectPage(job: OcrJob, page: number): Promise<string[] | null> {
+    let image = await job.renderPage(page);
+    for (const scale of SMALLER_SCALES) {
+      if (image.byteLength <= SYNC_MAX_BYTES) break;
+      image = await job.renderPage(page, scale);
+    }
+    if (image.byteLength > SYNC_MAX_BYTES) return null;
+    const out = (await client().send(new DetectDocumentTextCommand({ Document: { Bytes: image } }))) as { Blocks?: Block[] };
+    // The image is a one-page document: its blocks say page 1.
+    const renumbered = (out.Blocks ?? []).map((b) => ({ ...b, Page: page }));
+    const boxes = new Map<number, OcrLine[]>();
+    const lines = linesByPage(renumbered, new Set([page]), new Map(), boxes);
+    for (const [n, list] of boxes) job.onLines?.(n, list);
+    return lines.get(page) ?? [];
+  }
+
+  /** The scanned pages one by one; a page whose image is over the limit even when smaller stays unread. */
+  async function detectPages(job: OcrJob): Promise<Map<number, string>> {
+    const lines = new Map<number, string[]>();
+    for (const page of job.pages) {
+      if (job.deadline !== undefined && Date.now() >= job.deadline) {
+        logger.warn({ pages: job.pages.length, read: lines.size }, 'Textract deadline reached; the pages left stay without OCR');
+        break;
+      }
+      const read = await detectPage(job, page);
+      if (read === null) logger.warn({ page }, 'A scanned page is over Textract\'s synchronous size even when rendered smaller; it stays without OCR');
+      else lines.set(page, read);
+    }
+    return joined(lines);
+  }
+
   async function detectAsync(job: OcrJob): Promise<Map<number, string>> {
     const token = createHash('sha256').update(`${job.object.bucket}/${job.object.key}`).digest('hex').slice(0, 64);
     const started = (await client().send(
@@ -139,6 +183,7 @@ export function textractProvider(opts: { client?: TextractLike; polling?: Pollin
     async recognize(job) {
       if (job.pages.length === 0) return new Map();
       if (job.pageCount === 1 && job.sizeBytes <= SYNC_MAX_BYTES) return detectSync(job);
+      if (readsPagesOneByOne(job)) return detectPages(job);
       return detectAsync(job);
     },
   };

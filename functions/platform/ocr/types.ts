@@ -18,8 +18,8 @@ export interface OcrJob {
   languages: OcrLanguages;
   /** Where the document is stored (Textract reads it there). */
   object: { bucket: string; key: string };
-  /** The page as a PNG (tesseract.js reads that). */
-  renderPage(page: number): Promise<Uint8Array>;
+  /** The page as a PNG (tesseract.js reads that; Textract too when only some pages are sent), at the OCR scale unless told. */
+  renderPage(page: number, scale?: number): Promise<Uint8Array>;
   /** Epoch ms after which the provider returns what it has instead of waiting for more. */
   deadline?: number;
   /**

@@ -1,6 +1,6 @@
 // The speech provider of this host, chosen by SPEECH_PROVIDER: `local` (the laptop's default:
 // espeak-ng and LAME as WebAssembly, synthetic voices) or `polly` (set by CDK: Amazon Polly's
-// natural neural voices; also usable from the laptop with AWS credentials). The pipeline's tasks
+// voices on the engine POLLY_ENGINE names, neural by default; also usable from the laptop with AWS credentials). The pipeline's tasks
 // call speech() and never ask which one they got. The local provider is imported through a
 // computed name when first used, so that the cloud bundle does not carry espeak-ng.
 import { PollyClient } from '@aws-sdk/client-polly';
@@ -40,7 +40,7 @@ export function speech(): SpeechProvider {
     const c = config();
     if (c.SPEECH_PROVIDER === 'polly') {
       const client = new PollyClient({ region: c.AWS_REGION, endpoint: c.POLLY_ENDPOINT, profile: c.POLLY_PROFILE, maxAttempts: 3 });
-      chosen = { provider: pollySpeech(client), client };
+      chosen = { provider: pollySpeech(client, c.POLLY_ENGINE), client };
     } else chosen = { provider: lazyLocal() };
   }
   return chosen.provider;

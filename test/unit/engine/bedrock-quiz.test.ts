@@ -5,7 +5,7 @@
 // every time) and what is refused (a right option the cited page does not print, repeated
 // options, a fact asked again twice, a deck with too few usable cards).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_INPUT_TOKEN_BUDGET } from '../../../functions/engine/bedrock/budget.js';
+import { OPERATION_INPUT_TOKENS } from '../../../functions/engine/bedrock/budget.js';
 import { shuffleOptions, textContains } from '../../../functions/engine/bedrock/practice-checks.js';
 import { ANSWER_CHARS, bedrockPractice, type BedrockPracticeOptions, type PracticeGenerationFacts } from '../../../functions/engine/bedrock/practice.js';
 import {
@@ -248,7 +248,7 @@ describe('a quiz question', () => {
     const body = lastBody();
     const spec = body.toolConfig!.tools[0].toolSpec;
     const chars = systemText(body).length + userText(body).length + JSON.stringify(spec.inputSchema.json).length + (spec.description ?? '').length;
-    expect(Math.ceil(chars / 4)).toBeLessThanOrEqual(DEFAULT_INPUT_TOKEN_BUDGET);
+    expect(Math.ceil(chars / 4)).toBeLessThanOrEqual(OPERATION_INPUT_TOKENS.quiz_question);
     const sent = sentPages(body);
     expect(sent.every((s) => s.startsWith('f-thermo#'))).toBe(true);
     expect(sent.length).toBeGreaterThan(5);

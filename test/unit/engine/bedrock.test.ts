@@ -3,7 +3,7 @@
 // the model's output (validated, grounded in the pages sent, calculations recomputed), and how
 // failures surface (throttling retried, then EngineError; unusable output refused).
 import { describe, expect, it } from 'vitest';
-import { bedrockEngine, DEFAULT_INPUT_TOKEN_BUDGET, type BedrockEngineOptions, type GenerationFacts } from '../../../functions/engine/bedrock/index.js';
+import { bedrockEngine, OPERATION_INPUT_TOKENS, type BedrockEngineOptions, type GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { checkedResult } from '../../../functions/engine/bedrock/arithmetic.js';
 import {
   answerSchema,
@@ -115,7 +115,8 @@ describe('an answer', () => {
     expect(tools[0].toolSpec.name).toBe('record_answer');
     const schema = tools[0].toolSpec.inputSchema.json as { type: string; properties: Record<string, unknown>; required: string[] };
     expect(schema.type).toBe('object');
-    expect(Object.keys(schema.properties).sort()).toEqual(['blocks', 'exercise', 'found', 'not_found_message']);
+    // Outside exercise mode the tool carries no exercise's schema.
+    expect(Object.keys(schema.properties).sort()).toEqual(['blocks', 'found', 'not_found_message']);
     expect(schema.required).toEqual(expect.arrayContaining(['found', 'blocks']));
     expect(JSON.stringify(schema)).toContain('"file_id"');
     expect(body.toolConfig!.toolChoice).toEqual({ tool: { name: 'record_answer' } });
@@ -253,6 +254,7 @@ describe('an answer', () => {
     );
     const answer = await engine().answer({ course: frenchCourse, question: 'Une voiture parcourt 120 km en 2 h : quelle est sa vitesse moyenne ?', mode: 'exercise', level: 'lycee' });
     expect(answer.exercise?.calculations.map((c) => c.result)).toEqual(['60 km/h', '15', '2t']);
+    expect(Object.keys((lastBody().toolConfig!.tools[0].toolSpec.inputSchema.json as { properties: object }).properties)).toContain('exercise');
     expect(answerSchema.parse(answer).exercise?.final_answer.text).toBe('La vitesse moyenne est de 60 km/h.');
   });
 });
@@ -405,14 +407,15 @@ describe('the token budget', () => {
     blocks: [{ kind: 'paragraph', text: 'Q = m c ΔT', citations: [cite(p.file_id, p.file_name, p.page)] }],
   });
 
-  it('caps an answer request and sends the best passages that fit', async () => {
+  it('caps an answer request at its own budget and sends the best passages that fit', async () => {
     const best = course.search('chaleur capacité thermique', 1)[0];
     fake.script(replies.tool(answerOf(best)));
     await engine().answer({ course, question: 'Comment la chaleur dépend-elle de la capacité thermique ?', mode: 'detailed', level: 'prepa' });
     const body = lastBody();
     const sent = [...userText(body).matchAll(/^\[(\d+)\] \[file_id: (f-\d), file_name: "[^"]+", page: (\d+)\]$/gm)];
-    expect(requestTokens(body)).toBeLessThanOrEqual(DEFAULT_INPUT_TOKEN_BUDGET);
-    expect(requestTokens(body)).toBeGreaterThan(DEFAULT_INPUT_TOKEN_BUDGET * 0.8);
+    expect(requestTokens(body)).toBeLessThanOrEqual(OPERATION_INPUT_TOKENS.answer);
+    // Outside exercise mode, less the exercise's schema (about 760 tokens).
+    expect(requestTokens(body)).toBeGreaterThan(OPERATION_INPUT_TOKENS.answer * 0.75);
     expect(sent.length).toBeGreaterThan(5);
     expect(sent.length).toBeLessThan(40);
     expect(sent.map((m) => Number(m[1]))).toEqual(sent.map((_, i) => i + 1));
@@ -421,8 +424,8 @@ describe('the token budget', () => {
   it('follows a smaller configured budget', async () => {
     const best = course.search('chaleur', 1)[0];
     fake.script(replies.tool(answerOf(best)));
-    await engine({ inputTokenBudget: 4_000 }).answer({ course, question: 'chaleur', mode: 'concise', level: null });
-    expect(requestTokens(lastBody())).toBeLessThanOrEqual(4_000);
+    await engine({ inputTokenBudget: 3_000 }).answer({ course, question: 'chaleur', mode: 'concise', level: null });
+    expect(requestTokens(lastBody())).toBeLessThanOrEqual(3_000);
   });
 
   it('caps a sheet request with pages spread over every file, from first to last', async () => {
@@ -440,7 +443,7 @@ describe('the token budget', () => {
     expect(sheet.sections).toHaveLength(1);
 
     const body = lastBody();
-    expect(requestTokens(body)).toBeLessThanOrEqual(DEFAULT_INPUT_TOKEN_BUDGET);
+    expect(requestTokens(body)).toBeLessThanOrEqual(OPERATION_INPUT_TOKENS.sheet);
     const sent = [...userText(body).matchAll(/\[file_id: (f-\d), file_name: "[^"]+", page: (\d+)\]/g)].map((m) => ({ file: m[1], page: Number(m[2]) }));
     expect(sent.length).toBeGreaterThan(10);
     expect(sent.length).toBeLessThan(300);

@@ -46,7 +46,8 @@ describe('an answer through an OpenAI-compatible server', () => {
     expect(system).toContain('Concise');
     expect(system).toContain('one JSON object matching its JSON schema');
     expect(body.response_format?.json_schema?.name).toBe('record_answer');
-    expect(Object.keys(body.response_format!.json_schema!.schema.properties as object).sort()).toEqual(['blocks', 'exercise', 'found', 'not_found_message']);
+    // A concise answer's schema has no exercise (only exercise mode fills one).
+    expect(Object.keys(body.response_format!.json_schema!.schema.properties as object).sort()).toEqual(['blocks', 'found', 'not_found_message']);
     expect(body.tools).toBeUndefined();
     expect(lastUserOf(body)).toContain('[1] [file_id: f-meca, file_name: "Mécanique", page: 2]\n<<<\nLa vitesse moyenne');
     expect(body.max_tokens).toBeGreaterThan(0);

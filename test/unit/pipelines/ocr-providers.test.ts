@@ -148,6 +148,39 @@ describe('Textract provider', () => {
     expect((sent[3] as GetDocumentTextDetectionCommand).input).toMatchObject({ JobId: 'job-1', NextToken: 't1' });
   });
 
+  it('sends only the scanned pages when they are under half the document, each as an image, smaller when over the limit', async () => {
+    const { client, sent } = fakeTextract({ detect: [line('Texte photographié', 1)] });
+    const rendered: [number, number | undefined][] = [];
+    const texts = await textractProvider({ client, polling }).recognize(
+      job({
+        pages: [2, 7],
+        pageCount: 10,
+        renderPage: async (page, scale) => {
+          rendered.push([page, scale]);
+          // Page 7 at the OCR scale is over Textract's synchronous limit; smaller, it fits.
+          return new Uint8Array(page === 7 && scale === undefined ? SYNC_MAX_BYTES + 1 : 1_000);
+        },
+      }),
+    );
+    expect([...texts]).toEqual([
+      [2, 'Texte photographié'],
+      [7, 'Texte photographié'],
+    ]);
+    expect(rendered).toEqual([
+      [2, undefined],
+      [7, undefined],
+      [7, 2],
+    ]);
+    expect(sent.map((c) => (c as object).constructor.name)).toEqual(['DetectDocumentTextCommand', 'DetectDocumentTextCommand']);
+    expect(sent.every((c) => (c as DetectDocumentTextCommand).input.Document?.Bytes?.byteLength === 1_000)).toBe(true);
+  });
+
+  it('reads the stored document as one job when half its pages or more are scanned', async () => {
+    const { client, sent } = fakeTextract({ pages: [{ JobStatus: 'SUCCEEDED', Blocks: [line('un', 1), line('deux', 2)] }] });
+    await textractProvider({ client, polling }).recognize(job({ pages: [1, 2], pageCount: 4 }));
+    expect(sent.map((c) => (c as object).constructor.name)).toEqual(['StartDocumentTextDetectionCommand', 'GetDocumentTextDetectionCommand']);
+  });
+
   it('uses the asynchronous job for a one-page document above the synchronous size limit', async () => {
     const { client, sent } = fakeTextract({ pages: [{ JobStatus: 'SUCCEEDED', Blocks: [line('Big scan', 1)] }] });
     const texts = await textractProvider({ client, polling }).recognize(job({ sizeBytes: SYNC_MAX_BYTES + 1 }));

@@ -1,7 +1,8 @@
 // The podcast's speech providers: the laptop's espeak-ng voices measured on real audio (pace the
 // script is planned from, two distinct voices, a playable MP3 whose duration is read back from
-// its frames), and Polly's requests (SSML built and escaped in code, within its character limit).
-import type { PollyClient } from '@aws-sdk/client-polly';
+// its frames), and Polly's requests (SSML built and escaped in code, within its character limit,
+// billed for the text alone: through the real client against test/support/polly-fake.ts).
+import { PollyClient } from '@aws-sdk/client-polly';
 import { describe, expect, it } from 'vitest';
 import { localSpeech } from '../../../functions/platform/speech/local.js';
 import { LOCAL_VOICES } from '../../../functions/platform/speech/local-voices.js';
@@ -9,6 +10,7 @@ import { concatMp3, mp3Duration } from '../../../functions/platform/speech/mp3.j
 import { escapeSsml, pollySpeech, POLLY_MAX_TEXT } from '../../../functions/platform/speech/polly.js';
 import { splitText } from '../../../functions/platform/speech/types.js';
 import { ENGLISH_COURSE, FRENCH_COURSE } from '../../support/fixtures.js';
+import { startPollyFake } from '../../support/polly-fake.js';
 
 const textOf = (pages: string[]) => pages.map((p) => p.split('\n').slice(1).join(' ')).join(' ');
 const wordCount = (t: string) => t.split(/\s+/).filter(Boolean).length;
@@ -64,6 +66,43 @@ describe('Polly', () => {
     await provider.synthesize('Hello.', 'en', 0);
     expect(sent.at(-1)).toMatchObject({ VoiceId: 'Joanna', LanguageCode: 'en-US' });
     expect(provider.voices('en').map((v) => v.name)).toEqual(['Joanna', 'Matthew']);
+  }, 30_000);
+
+  it('speaks on the engine the deployment chose, with a standard voice where the neural one has none', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const sample = await localSpeech().synthesize('Bonjour.', 'fr', 0);
+    const client = {
+      send: async (command: { input: Record<string, unknown> }) => {
+        sent.push(command.input);
+        return { AudioStream: { transformToByteArray: async () => sample.mp3 } };
+      },
+    } as unknown as PollyClient;
+    await pollySpeech(client, 'standard').synthesize('Une phrase.', 'fr', 1);
+    await pollySpeech(client, 'standard').synthesize('Une phrase.', 'fr', 0);
+    await pollySpeech(client, 'generative').synthesize('A sentence.', 'en', 1);
+    expect(sent.map((s) => [s.Engine, s.VoiceId])).toEqual([
+      ['standard', 'Mathieu'],
+      ['standard', 'Lea'],
+      ['generative', 'Matthew'],
+    ]);
+  }, 30_000);
+
+  it('is billed the characters of the text, not of its SSML, through the real client', async () => {
+    const fake = await startPollyFake();
+    const client = new PollyClient({ region: 'eu-west-3', endpoint: fake.url, credentials: { accessKeyId: 'AKIDFAKE', secretAccessKey: 'fake' }, maxAttempts: 1 });
+    try {
+      const text = `${'La vitesse moyenne est le quotient de la distance par la durée. '.repeat(60)}Fin.`.trim();
+      const audio = await pollySpeech(client, 'neural').synthesize(text, 'fr', 1);
+      expect(fake.calls.length).toBeGreaterThan(1);
+      expect(fake.calls.every((c) => c.status === 200 && c.engine === 'neural' && c.voiceId === 'Remi')).toBe(true);
+      // Pieces are cut at sentence ends: the spaces between them are the only characters not sent.
+      expect(fake.billedCharacters()).toBeGreaterThan(text.length - fake.calls.length);
+      expect(fake.billedCharacters()).toBeLessThanOrEqual(text.length);
+      expect(audio.seconds).toBeCloseTo(text.length / 15, -1);
+    } finally {
+      client.destroy();
+      await fake.close();
+    }
   }, 30_000);
 
   it('splits text at sentence ends, and escapes what XML would read', () => {
