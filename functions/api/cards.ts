@@ -5,15 +5,17 @@
 // (api/quiz.ts). A card is due from its creation until reviewed; due counts are per subject. The
 // card rules are core/cards.ts.
 import { z } from 'zod';
-import { attachmentDisposition, cardsToCsv } from '../core/card-export.js';
+import { attachmentDisposition, cardsToCsv, subjectsCardsToCsv } from '../core/card-export.js';
 import { cardSides, freshCards, newCardRecord, toCard, type CardRecord } from '../core/cards.js';
 import { AppError, errorMessage } from '../core/errors.js';
 import { DECK_SIZE } from '../core/limits.js';
 import { pageOf } from '../core/paging.js';
 import { cardBody, cardExportQuery, cardListQuery, cardParams, deckBody, reviewBody, subjectParams } from '../core/schemas.js';
 import { isDue, recallProbability, review } from '../core/srs.js';
+import { localDate } from '../core/streak.js';
+import type { Card } from '../core/views.js';
 import { flashcardSchema, type Flashcard } from '../engine/types.js';
-import { FileReply, Reply, userRoute } from '../platform/http.js';
+import { FileReply, Reply, RESPONSE_BODY_LIMIT, userRoute } from '../platform/http.js';
 import {
   countCards,
   deleteCard,
@@ -23,11 +25,12 @@ import {
   getCardOrThrow,
   insertCard,
   insertNewCards,
+  listAllCards,
   listCards,
   saveReview,
 } from '../platform/store/cards.js';
 import { newItemId } from '../platform/store/drafts.js';
-import { findSubject, getSubjectOrThrow } from '../platform/store/subjects.js';
+import { findSubject, getSubjectOrThrow, listSubjectItems } from '../platform/store/subjects.js';
 import { loadPracticeEngine, practiceGenerate, studyContext } from '../platform/study-context.js';
 import { withUsage } from '../platform/usage.js';
 import { recordActivity } from '../platform/activity.js';
@@ -94,6 +97,9 @@ export const listSubjectCards = userRoute({ params: subjectParams, query: cardLi
   return { cards: page.items.map(toCard), due: due.length, total: cards.length, ...(page.next ? { next: page.next } : {}) };
 });
 
+/** A subject's cards in creation order, as both exports list them. */
+const byCreation = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
+
 /**
  * The subject's cards as a file to take elsewhere, named after the subject (core/card-export.ts):
  * `apkg`, an Anki package of one deck whose notes keep their ids from one export to the next;
@@ -101,7 +107,7 @@ export const listSubjectCards = userRoute({ params: subjectParams, query: cardLi
  */
 export const exportCards = userRoute({ params: subjectParams, query: cardExportQuery }, async ({ params, query, user }) => {
   const subject = await getSubjectOrThrow(user.id, params.subjectId);
-  const cards = (await listCards(user.id, params.subjectId)).map(toCard).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const cards = (await listCards(user.id, params.subjectId)).map(toCard).sort(byCreation);
   if (query.format === 'csv') {
     return new FileReply(cardsToCsv(cards), 'text/csv; charset=utf-8', { 'content-disposition': attachmentDisposition(subject.name, 'csv') });
   }
@@ -109,6 +115,41 @@ export const exportCards = userRoute({ params: subjectParams, query: cardExportQ
   const { buildAnkiPackage } = await import('../platform/anki-package.js');
   const apkg = await buildAnkiPackage({ id: subject.id, name: subject.name }, cards, new Date());
   return new FileReply(apkg, 'application/octet-stream', { 'content-disposition': attachmentDisposition(subject.name, 'apkg') });
+});
+
+/**
+ * Every subject's cards as one file (the profile's "Exporter mes cartes"): `apkg`, one deck per
+ * subject that has cards, named after it, its notes with the same ids as the subject's own export;
+ * `csv`, the subject's rows with the subject's name in a fourth column. Subjects by name, cards by
+ * creation. The caller's cards only; none at all is `cards_export_empty` (404). A file over the
+ * response bound is refused before it is sent (`cards_export_too_large`, 413): each subject can
+ * still be exported on its own.
+ */
+export const exportAllCards = userRoute({ query: cardExportQuery }, async ({ query, user }) => {
+  const [subjects, records] = await Promise.all([listSubjectItems(user.id), listAllCards(user.id)]);
+  const bySubject = new Map<string, Card[]>();
+  for (const record of records) {
+    const cards = bySubject.get(record.subject_id) ?? [];
+    cards.push(toCard(record));
+    bySubject.set(record.subject_id, cards);
+  }
+  // A card whose subject is being deleted goes with it: only the subjects the student has count.
+  const decks = subjects
+    .filter((s) => bySubject.has(s.id))
+    .sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id.localeCompare(b.id))
+    .map((s) => ({ subject: { id: s.id, name: s.name }, cards: bySubject.get(s.id)!.sort(byCreation) }));
+  if (decks.length === 0) throw new AppError('cards_export_empty');
+  const name = `revise-cartes-${localDate(new Date())}`;
+  if (query.format === 'csv') {
+    const csv = subjectsCardsToCsv(decks);
+    if (Buffer.byteLength(csv, 'utf8') > RESPONSE_BODY_LIMIT) throw new AppError('cards_export_too_large');
+    return new FileReply(csv, 'text/csv; charset=utf-8', { 'content-disposition': attachmentDisposition(name, 'csv') });
+  }
+  const { buildAnkiDecksPackage } = await import('../platform/anki-package.js');
+  const apkg = await buildAnkiDecksPackage(decks, new Date());
+  // Sent base64-encoded: four characters for every three bytes.
+  if (Math.ceil(apkg.length / 3) * 4 > RESPONSE_BODY_LIMIT) throw new AppError('cards_export_too_large');
+  return new FileReply(apkg, 'application/octet-stream', { 'content-disposition': attachmentDisposition(name, 'apkg') });
 });
 
 export const dueCards = userRoute({}, async ({ user }) => ({ subjects: await countCards(user.id, new Date()) }));

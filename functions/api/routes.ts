@@ -83,6 +83,7 @@ export const routes: RouteDef[] = [
   route('DELETE', '/api/subjects/{subjectId}/cards/{cardId}', 'user', async () => (await import('./cards.js')).removeCard),
   route('POST', '/api/subjects/{subjectId}/cards/{cardId}/review', 'user', async () => (await import('./cards.js')).reviewCard),
   route('GET', '/api/cards/due', 'user', async () => (await import('./cards.js')).dueCards),
+  route('GET', '/api/cards/export', 'user', async () => (await import('./cards.js')).exportAllCards),
   route('GET', '/api/goals', 'user', async () => (await import('./progress.js')).getGoals),
   route('PUT', '/api/goals', 'user', async () => (await import('./progress.js')).putGoals),
   route('POST', '/api/subjects/{subjectId}/activity', 'user', async () => (await import('./progress.js')).recordActivity),

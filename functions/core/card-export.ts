@@ -1,7 +1,7 @@
-// A subject's cards as files the student takes elsewhere (issue 24, "Flashcards out"): the rows of
-// a tab-separated CSV that Quizlet's and Anki's text importers read, and the fields of an Anki
-// package's notes (platform/anki-package.ts writes the package). Each card keeps front, back and
-// its source, the first citation's "file · p. N".
+// A subject's cards, or every subject's, as files the student takes elsewhere (issue 24,
+// "Flashcards out"): the rows of a tab-separated CSV that Quizlet's and Anki's text importers
+// read, and the fields of an Anki package's notes (platform/anki-package.ts writes the package).
+// Each card keeps front, back and its source, the first citation's "file · p. N".
 import type { Card } from './views.js';
 
 /** The third field: the first citation's file and page, empty for a card without one. */
@@ -20,6 +20,17 @@ export const CSV_HEADER = ['front', 'back', 'source'] as const;
 /** The CSV: a header row, then one row per card, tab-separated, lines ended by `\n`, UTF-8. */
 export function cardsToCsv(cards: Pick<Card, 'front' | 'back' | 'citations'>[]): string {
   const rows = [[...CSV_HEADER], ...cards.map((c) => [c.front, c.back, cardSourceText(c)])];
+  return rows.map((row) => row.map(csvField).join('\t')).join('\n') + '\n';
+}
+
+export const ALL_CSV_HEADER = [...CSV_HEADER, 'subject'] as const;
+
+/**
+ * The CSV of every subject's cards (the profile's export): the same rows with the subject's name in
+ * a fourth column, `subject`, subject after subject in the order given.
+ */
+export function subjectsCardsToCsv(decks: { subject: { name: string }; cards: Pick<Card, 'front' | 'back' | 'citations'>[] }[]): string {
+  const rows = [[...ALL_CSV_HEADER], ...decks.flatMap(({ subject, cards }) => cards.map((c) => [c.front, c.back, cardSourceText(c), subject.name]))];
   return rows.map((row) => row.map(csvField).join('\t')).join('\n') + '\n';
 }
 

@@ -345,6 +345,16 @@ export const catalogue = {
     fr: 'Cette carte vient d’être révisée ailleurs. Recharge-la pour continuer.',
     en: 'This card was just reviewed elsewhere. Reload it to continue.',
   },
+  cards_export_empty: {
+    status: 404,
+    fr: 'Tu n’as encore aucune carte à exporter. Crée-en depuis la page Cartes d’une matière.',
+    en: 'You have no cards to export yet. Make some on a subject’s flashcards page.',
+  },
+  cards_export_too_large: {
+    status: 413,
+    fr: 'Tes cartes sont trop nombreuses pour un seul fichier. Exporte-les matière par matière, depuis la page Cartes de chaque matière.',
+    en: 'You have too many cards for one file. Export them subject by subject, from each subject’s flashcards page.',
+  },
   // Exams, practical cases, the coach
   exam_not_found: { status: 404, fr: 'Examen introuvable', en: 'Exam not found' },
   exam_question_not_found: { status: 404, fr: 'Question introuvable dans cet examen', en: 'Question not found in this exam' },

@@ -1,8 +1,9 @@
-// An Anki package (.apkg) of a subject's cards: a zip holding `collection.anki2`, a SQLite
-// collection in Anki's schema 11 (the legacy format every Anki from 2.1 on imports), and `media`
-// (none here: `{}`). One deck named after the subject, one note type "Révise" with the fields
-// Front, Back and Source, one note and one card per Révise card, each with ids and a guid derived
-// from the card's id (core/card-export.ts): importing a second export updates the same notes.
+// An Anki package (.apkg) of a subject's cards, or of every subject's: a zip holding
+// `collection.anki2`, a SQLite collection in Anki's schema 11 (the legacy format every Anki from
+// 2.1 on imports), and `media` (none here: `{}`). One deck per subject, named after it, one note
+// type "Révise" with the fields Front, Back and Source, one note and one card per Révise card, each
+// with ids and a guid derived from its subject's and its own id (core/card-export.ts): importing a
+// second export, of the subject or of every subject, updates the same notes.
 // Cards are imported as new: Anki schedules them itself.
 //
 // SQLite through sql.js (SQLite compiled to WebAssembly, the build with the module inlined so a
@@ -21,12 +22,17 @@ function hashedInt(name: string): number {
   return 1_000_000_000_000 + (createHash('sha256').update(name).digest().readUIntBE(0, 6) % 1_000_000_000_000);
 }
 
-/** The Anki note of a card: its id, guid and card id, the same at every export. */
-export function ankiNoteIds(cardId: string): { noteId: number; guid: string; cardId: number } {
+/**
+ * The Anki note of a card: its id, guid and card id, the same at every export. A card's id is
+ * unique within its subject only (a generated card's is a hash of its front), so the subject's id
+ * is part of the name: two subjects' cards of the same front stay two notes.
+ */
+export function ankiNoteIds(subjectId: string, cardId: string): { noteId: number; guid: string; cardId: number } {
+  const name = `${subjectId}/${cardId}`;
   return {
-    noteId: hashedInt(`revise-note:${cardId}`),
-    cardId: hashedInt(`revise-card:${cardId}`),
-    guid: createHash('sha256').update(`revise-guid:${cardId}`).digest('base64url').slice(0, 16),
+    noteId: hashedInt(`revise-note:${name}`),
+    cardId: hashedInt(`revise-card:${name}`),
+    guid: createHash('sha256').update(`revise-guid:${name}`).digest('base64url').slice(0, 16),
   };
 }
 
@@ -123,23 +129,35 @@ const DEFAULT_DECK_CONFIG = {
   rev: { bury: true, ease4: 1.3, fuzz: 0.05, ivlFct: 1, maxIvl: 36500, minSpace: 1, perDay: 200 },
 };
 
+/** A subject's deck in a package: the subject and its cards, in their order. */
+export interface AnkiDeck {
+  subject: { id: string; name: string };
+  cards: Card[];
+}
+
 /** The .apkg of one subject's cards, as bytes. */
 export async function buildAnkiPackage(subject: { id: string; name: string }, cards: Card[], now: Date): Promise<Uint8Array> {
+  return buildAnkiDecksPackage([{ subject, cards }], now);
+}
+
+/** The .apkg of several subjects' cards, one deck each, as bytes (at least one deck). */
+export async function buildAnkiDecksPackage(subjectDecks: AnkiDeck[], now: Date): Promise<Uint8Array> {
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
   try {
     db.run(SCHEMA);
     const seconds = Math.floor(now.getTime() / 1000);
     const millis = now.getTime();
-    const deckId = ankiDeckId(subject.id);
-    const conf = { nextPos: cards.length + 1, estTimes: true, activeDecks: [deckId], sortType: 'noteFld', timeLim: 0, sortBackwards: false, addToCur: true, curDeck: deckId, newBury: true, newSpread: 0, dueCounts: true, curModel: String(ANKI_MODEL_ID), collapseTime: 1200 };
-    const decks = { '1': deckJson(1, 'Default', seconds), [String(deckId)]: deckJson(deckId, subject.name, seconds) };
+    const deckIds = subjectDecks.map((d) => ankiDeckId(d.subject.id));
+    const total = subjectDecks.reduce((n, d) => n + d.cards.length, 0);
+    const conf = { nextPos: total + 1, estTimes: true, activeDecks: deckIds, sortType: 'noteFld', timeLim: 0, sortBackwards: false, addToCur: true, curDeck: deckIds[0], newBury: true, newSpread: 0, dueCounts: true, curModel: String(ANKI_MODEL_ID), collapseTime: 1200 };
+    const decks = { '1': deckJson(1, 'Default', seconds), ...Object.fromEntries(subjectDecks.map((d, i) => [String(deckIds[i]), deckJson(deckIds[i], d.subject.name, seconds)])) };
     db.run('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
       Math.floor(new Date(now.toISOString().slice(0, 10)).getTime() / 1000),
       millis,
       millis,
       JSON.stringify(conf),
-      JSON.stringify({ [String(ANKI_MODEL_ID)]: modelJson(deckId, seconds) }),
+      JSON.stringify({ [String(ANKI_MODEL_ID)]: modelJson(deckIds[0], seconds) }),
       JSON.stringify(decks),
       JSON.stringify({ '1': DEFAULT_DECK_CONFIG }),
       '{}',
@@ -147,14 +165,17 @@ export async function buildAnkiPackage(subject: { id: string; name: string }, ca
     const note = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)');
     const card = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)');
     try {
-      cards.forEach((c, i) => {
-        const ids = ankiNoteIds(c.id);
-        const front = ankiField(c.front);
-        const fields = [front, ankiField(c.back), ankiField(cardSourceText(c))];
-        // The note's time is the card's last edit: Anki updates a note it has only when this is newer.
-        const mod = Math.floor(Date.parse(c.updated_at) / 1000) || seconds;
-        note.run([ids.noteId, ids.guid, ANKI_MODEL_ID, mod, ' revise ', fields.join(FIELD_SEPARATOR), c.front, ankiChecksum(c.front), '']);
-        card.run([ids.cardId, ids.noteId, deckId, mod, i + 1, '']);
+      let position = 0;
+      subjectDecks.forEach(({ subject, cards }, d) => {
+        for (const c of cards) {
+          const ids = ankiNoteIds(subject.id, c.id);
+          const front = ankiField(c.front);
+          const fields = [front, ankiField(c.back), ankiField(cardSourceText(c))];
+          // The note's time is the card's last edit: Anki updates a note it has only when this is newer.
+          const mod = Math.floor(Date.parse(c.updated_at) / 1000) || seconds;
+          note.run([ids.noteId, ids.guid, ANKI_MODEL_ID, mod, ' revise ', fields.join(FIELD_SEPARATOR), c.front, ankiChecksum(c.front), '']);
+          card.run([ids.cardId, ids.noteId, deckIds[d], mod, (position += 1), '']);
+        }
       });
     } finally {
       note.free();

@@ -1,6 +1,7 @@
 // Browser journey of "Take your work with you" (issue 24): a student exports a subject's deck from
 // the flashcards page (the CSV the browser saves is read back, the Anki package opened as a zip
-// holding its SQLite collection), then
+// holding its SQLite collection), then every subject's cards from the profile (the package opened:
+// the subject's deck and its card), then
 // prepares the archive of the whole account from the profile, sees it ready, downloads it through
 // its signed link and finds in the zip the README, the course PDF and the card; a second archive
 // cannot be asked for while one is being prepared.
@@ -8,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openPackage } from '../support/anki-package.js';
 import { api } from '../support/host.js';
 import { readyCourse, signedInStudent } from './files-helpers.js';
 import { shoot, useJourneyHost, type TestHost } from './helpers.js';
@@ -30,7 +32,7 @@ describe('taking your work with you', () => {
     browser = b;
   });
 
-  it('exports a deck as CSV and as an Anki package from the flashcards page, and the whole account as a zip from the profile', async () => {
+  it('exports a deck as CSV and as an Anki package from the flashcards page, every subject’s cards and the whole account as a zip from the profile', async () => {
     const { user, context, page } = await signedInStudent(host, browser);
     try {
       const { subjectId } = await readyCourse(host, user, COURSE);
@@ -53,9 +55,18 @@ describe('taking your work with you', () => {
       expect(Object.keys(apkg).sort()).toEqual(['collection.anki2', 'media']);
       expect(Buffer.from(apkg['collection.anki2'].subarray(0, 15)).toString('latin1')).toBe('SQLite format 3');
 
-      // The whole account, from the profile.
+      // Every subject's cards, from the profile: an Anki package of one deck per subject.
       await page.getByRole('banner').getByRole('link', { name: 'Profil' }).click();
       await page.waitForURL('**/profile');
+      const cardsCard = page.getByTestId('cards-export-card');
+      await cardsCard.getByRole('heading', { name: 'Mes cartes' }).waitFor();
+      await cardsCard.getByRole('button', { name: 'Exporter mes cartes' }).click();
+      const [allDownload] = await Promise.all([page.waitForEvent('download'), cardsCard.getByRole('button', { name: 'Anki (.apkg)' }).click()]);
+      expect(allDownload.suggestedFilename()).toMatch(/^revise-cartes-\d{4}-\d{2}-\d{2}\.apkg$/);
+      const all = await openPackage(new Uint8Array(await readFile((await allDownload.path())!)));
+      expect(all.notes.map((n) => [all.deckNames[String(n.deck)], n.fields[0], n.fields[1]])).toEqual([['HISTOIRE', 'Date de la prise de la Bastille ?', 'Le 14 juillet 1789.']]);
+
+      // The whole account, from the profile.
       const card2 = page.getByTestId('data-export-card');
       await card2.getByRole('heading', { name: 'Télécharger mes données' }).waitFor();
       await card2.getByTestId('data-export-start').click();

@@ -3,11 +3,10 @@
 // opens it (a zip holding a SQLite collection: the deck named after the subject, one note per card
 // with Front, Back and Source, the same note ids and guids at a second export), its file names,
 // bad input, and another student's subject answered 404.
-import { unzipSync } from 'fflate';
-import initSqlJs from 'sql.js/dist/sql-wasm-inline.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Flashcard } from '../../functions/engine/types.js';
 import { studyEngine } from '../../functions/platform/engine.js';
+import { openPackage } from '../support/anki-package.js';
 import { api, newUser, type TestUser } from '../support/host.js';
 import { BIOLOGY, ECONOMICS, readyFile, useStudyHost } from '../support/study.js';
 import { createSubject } from '../support/uploads.js';
@@ -49,31 +48,6 @@ async function studentWithCards(name: string): Promise<{ user: TestUser; subject
   const manual = await api(setup.host, `/api/subjects/${subject.id}/cards`, { token: user.accessToken, method: 'POST', body: { front: 'ATP ?', back: 'La molécule qui stocke l’énergie.' } });
   expect(manual.status).toBe(201);
   return { user, subjectId: subject.id, subjectName: subject.name };
-}
-
-interface AnkiNote {
-  id: number;
-  guid: string;
-  mid: number;
-  fields: string[];
-  deck: number;
-}
-
-async function openPackage(bytes: Uint8Array): Promise<{ files: string[]; deckNames: Record<string, string>; notes: AnkiNote[]; modelFields: string[]; ver: number }> {
-  const zip = unzipSync(bytes);
-  const SQL = await initSqlJs();
-  const db = new SQL.Database(zip['collection.anki2']);
-  try {
-    const [col] = db.exec('SELECT ver, decks, models FROM col');
-    const [ver, decks, models] = col.values[0] as [number, string, string];
-    const deckNames = Object.fromEntries(Object.entries(JSON.parse(decks) as Record<string, { name: string }>).map(([id, d]) => [id, d.name]));
-    const model = Object.values(JSON.parse(models) as Record<string, { flds: { name: string; ord: number }[] }>)[0];
-    const [rows] = db.exec('SELECT n.id, n.guid, n.mid, n.flds, c.did FROM notes n JOIN cards c ON c.nid = n.id ORDER BY n.id');
-    const notes = (rows?.values ?? []).map(([id, guid, mid, flds, did]) => ({ id: Number(id), guid: String(guid), mid: Number(mid), fields: String(flds).split('\x1f'), deck: Number(did) }));
-    return { files: Object.keys(zip).sort(), deckNames, notes, modelFields: model.flds.sort((a, b) => a.ord - b.ord).map((f) => f.name), ver };
-  } finally {
-    db.close();
-  }
 }
 
 describe('flashcards export', () => {

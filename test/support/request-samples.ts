@@ -48,6 +48,7 @@ export function requestSamples(): Record<string, RequestSample> {
     'GET /api/subjects/{subjectId}/cards': { query: { due: '1', limit: '50' } },
     'POST /api/subjects/{subjectId}/cards': { body: { front: 'Recto', back: 'Verso' } },
     'GET /api/subjects/{subjectId}/cards/export': { query: { format: 'csv' } },
+    'GET /api/cards/export': { query: { format: 'apkg' } },
     'PATCH /api/subjects/{subjectId}/cards/{cardId}': { body: { front: 'Recto', back: 'Verso' } },
     'POST /api/subjects/{subjectId}/cards/{cardId}/review': { body: { rating: 'good', reps: 3, timezone: tz } },
     'GET /api/goals': { query: { timezone: tz } },

@@ -76,6 +76,17 @@ export async function listCards(userId: string, subjectId: string): Promise<Card
   return (items as unknown as CardItem[]).map(toRecord).sort(byDue);
 }
 
+/** Every card of the student, whatever the subject: one query of the student's partition. */
+export async function listAllCards(userId: string): Promise<CardRecord[]> {
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :u',
+    ExpressionAttributeValues: { ':u': userId },
+    ConsistentRead: true,
+  });
+  return (items as unknown as CardItem[]).map(toRecord);
+}
+
 /** Due and total cards of each subject that has cards, by subject id. */
 export async function countCards(userId: string, now: Date): Promise<CardCount[]> {
   const items = await queryAll({

@@ -43,6 +43,8 @@ export const cardsApi = {
   remove: (subjectId: string, cardId: string) => api.del<void>(cardPath(subjectId, cardId)),
   /** The subject's cards as a file to download: an Anki package or a tab-separated CSV. */
   exportFile: (subjectId: string, format: 'apkg' | 'csv') => api.get<Blob>(`${cardsPath(subjectId)}/export?format=${format}`, { blob: true }),
+  /** Every subject's cards as one file: an Anki package of one deck per subject, or a CSV. */
+  exportAll: (format: 'apkg' | 'csv') => api.get<Blob>(`/cards/export?format=${format}`, { blob: true }),
   /** Sent with the review count shown, so a review made elsewhere since is refused; not retried. */
   review: (subjectId: string, cardId: string, rating: Rating, reps: number) =>
     api.post<{ card: Card }>(`${cardPath(subjectId, cardId)}/review`, withTimeZone({ rating, reps }), { retry: false, schema: reviewBody }),

@@ -1,5 +1,6 @@
 // `/profile` (spec §2): profile fields, subscription status, referral programme, password change,
-// sign-out, the download of all the student's data and account deletion.
+// sign-out, the export of every subject's cards, the download of all the student's data and account
+// deletion.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { amplify } from '../auth/amplify';
@@ -21,6 +22,7 @@ import { Icon } from '../components/ContentParts';
 import { isCapError, useUpgradeModal } from '../components/UpgradeModal';
 import type { UsageSummary } from '../api/study';
 import DataExportCard from '../components/profile/DataExportCard';
+import CardsExportCard from '../components/profile/CardsExportCard';
 
 export const SUCCESS_MESSAGE_MS = 3000;
 /** How often the status is read again after checkout, until the webhook has landed. */
@@ -75,6 +77,7 @@ export default function ProfilePage() {
       <RemindersCard profile={session.profile} />
       <ReferralCard />
       <PasswordCard />
+      <CardsExportCard />
       <DataExportCard />
       <DeleteCard />
     </div>

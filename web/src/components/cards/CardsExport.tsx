@@ -2,6 +2,8 @@
 // named after the subject, notes updated rather than duplicated by a later export) or as a
 // tab-separated CSV (front, back, source) for Quizlet's or Anki's text import. The file comes from
 // the API with the student's token, then is saved by the browser under the subject's name.
+// Without a subject ("Exporter mes cartes" on the profile), every subject's cards: one deck per
+// subject, or the CSV with the subject in a fourth column, saved as `revise-cartes-{date}`.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { cardsApi } from '../../api/cards';
 import { Icon } from '../ContentParts';
@@ -14,7 +16,15 @@ type Format = 'apkg' | 'csv';
 /** A file name the browser and every system accept: the subject's, without path characters. */
 const fileName = (subjectName: string, format: Format) => `${subjectName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').trim() || 'cartes'}.${format}`;
 
-export default function CardsExport({ subjectId, subjectName }: { subjectId: string; subjectName: string }) {
+/** Today in the browser's calendar, `YYYY-MM-DD`. */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+type Props = { subjectId: string; subjectName: string } | { subjectId?: undefined; subjectName?: undefined };
+
+export default function CardsExport({ subjectId, subjectName }: Props) {
   const { t } = useI18n();
   const menuId = useId();
   const errorText = useErrorText(true);
@@ -27,7 +37,8 @@ export default function CardsExport({ subjectId, subjectName }: { subjectId: str
     setBusy(true);
     setError(null);
     try {
-      saveBlob(await cardsApi.exportFile(subjectId, format), fileName(subjectName, format));
+      if (subjectId === undefined) saveBlob(await cardsApi.exportAll(format), `revise-cartes-${today()}.${format}`);
+      else saveBlob(await cardsApi.exportFile(subjectId, format), fileName(subjectName, format));
       setOpen(false);
     } catch (err) {
       setError(errorText(err, 'cards.exportError'));
@@ -45,12 +56,12 @@ export default function CardsExport({ subjectId, subjectName }: { subjectId: str
 
   return (
     <div className="cards-export" onKeyDown={onKeyDown}>
-      <button type="button" className="btn btn-secondary" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} data-testid="cards-export">
+      <button type="button" className="btn btn-secondary" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} data-testid={subjectId === undefined ? 'all-cards-export' : 'cards-export'}>
         <Icon name="download" />
-        {busy ? t('cards.exporting') : t('cards.export')}
+        {busy ? t('cards.exporting') : t(subjectId === undefined ? 'profile.exportCards' : 'cards.export')}
       </button>
       {open && (
-        <div id={menuId} className="cards-export-menu" role="group" aria-label={t('cards.exportLabel')}>
+        <div id={menuId} className="cards-export-menu" role="group" aria-label={t(subjectId === undefined ? 'profile.exportCardsLabel' : 'cards.exportLabel')}>
           <button type="button" className="btn btn-ghost" onClick={() => void exportAs('apkg')} disabled={busy}>
             {t('cards.exportApkg')}
           </button>
