@@ -66,7 +66,7 @@ describe('verification link', () => {
       await screenshot(tab, 'pricing-checkout');
       await tab.getByRole('link', { name: /Retour à Révise sans payer/ }).click();
       await tab.waitForURL('**/profile');
-      await expect.poll(() => tab.getByTestId('subscription-card').getByRole('status').first().textContent()).toBe("Paiement annulé : aucun montant n'a été débité.");
+      await expect.poll(() => tab.getByTestId('checkout-notice').textContent()).toBe("Paiement annulé : aucun montant n'a été débité.");
     } finally {
       await context.close();
     }
