@@ -36,7 +36,7 @@ describe('answering the evaluation set', () => {
 
 // Reached on the set (16 courses: 160 answerable, 32 cross-language, 48 unanswerable, 4 exercises).
 const ANSWERS = 86;
-const CROSS_LANGUAGE = 22;
+const CROSS_LANGUAGE = 23;
 const REFUSALS = 38;
 const EXERCISES = 4;
 const DISTINCT = 0.83;

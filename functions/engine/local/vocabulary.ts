@@ -233,6 +233,7 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
   }
   // Words written with a capital inside the question: names ("Pacific", "Jenner"), never the student's phrasing.
   const names = new Set(words(question).filter((w, i) => i > 0 && /^\p{Lu}/u.test(w)).map((w) => foldText(w)));
+  const acronyms = new Set(words(question).filter((w) => /^\p{Lu}{3,5}$/u.test(w)).map((w) => foldText(w)));
   ws.forEach((w, i) => {
     const verbal = isVerbForm(w, qLang) || afterAuxiliary(ws, i, qLang);
     const stop = isStopWord(w, qLang);
@@ -265,6 +266,10 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
       // The same word in the course's language (names, numbers, international terms: "glucose").
       const same = stem(w, courseLang);
       if (known(same)) return push({ stem: same, known: true, word: w });
+      // An acronym whose words French and English write in another order, the head noun first in French:
+      // reversed ("VIH" / "HIV") or with its head moved to the other end ("ADN" / "DNA", "DNA" / "ADN").
+      const reordered = acronyms.has(w) ? [[...w].reverse().join(''), w.slice(1) + w[0], w.slice(-1) + w.slice(0, -1)].find(known) : undefined;
+      if (reordered) return push({ stem: reordered, known: true, word: reordered });
       const translated = translate(w, qLang === 'fr' ? 'fr-en' : 'en-fr')
         .flatMap((t) => words(t).map((x) => foldText(x)))
         .filter((t) => !isStopWord(t, courseLang));

@@ -93,6 +93,17 @@ describe('answering a question phrased in the student’s words', () => {
     expect(a.blocks.map((b) => b.text).join(' ')).toContain('Inverness');
   });
 
+  it('reads an acronym written the other way round in the other language ("ARN" for "RNA")', async () => {
+    const bio = course(
+      [page(1, 'Nucleic acids\n\nRNA carries the genetic message from the nucleus to the ribosomes.', 'en'), page(2, 'Proteins\n\nRibosomes assemble amino acids into proteins.', 'en')],
+      'BIOLOGY',
+      'en',
+    );
+    const a = await localEngine.answer({ course: bio, question: 'Que transporte l’ARN ?', mode: 'course', level: null, interfaceLanguage: 'fr' });
+    expect(a.found).toBe(true);
+    expect(a.blocks.map((b) => b.text).join(' ')).toContain('genetic message');
+  });
+
   it('still refuses a topic the course does not hold', async () => {
     const a = await localEngine.answer({ course: en, question: 'Who wrote the novel Les Misérables?', mode: 'course', level: null });
     expect(a.found).toBe(false);
