@@ -107,6 +107,8 @@ export function requireSignatures(server: Server, credentials: { accessKeyId: st
       // What dynalite reads of a request: its headers, method, URL and body events, replayed at
       // once (no tick between this check and dynalite's own bookkeeping of the call).
       const replayed = Object.assign(new EventEmitter(), { headers: req.headers, method: req.method, url: req.url });
+      inFlight.set(server, (inFlight.get(server) ?? 0) + 1);
+      res.once('close', () => inFlight.set(server, (inFlight.get(server) ?? 1) - 1));
       for (const handler of dynalite) handler(replayed as unknown as IncomingMessage, res);
       if (body.length) replayed.emit('data', body);
       replayed.emit('end');
@@ -114,12 +116,21 @@ export function requireSignatures(server: Server, credentials: { accessKeyId: st
   });
 }
 
-function closeDynalite(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // dynalite's close waits for the HTTP server, then closes LevelDB (releasing its lock).
-    server.close((err?: Error) => (err ? reject(err) : resolve()));
-    server.closeAllConnections();
-  });
+/** Calls handed to dynalite and not answered yet, per server. */
+const inFlight = new WeakMap<Server, number>();
+/** How long a stop waits for the calls dynalite is serving before it cuts their connections. */
+const DRAIN_MS = 2_000;
+
+/**
+ * Stops accepting calls, lets those dynalite is serving finish (their store writes would otherwise
+ * meet a closed LevelDB, a failure nothing awaits), then cuts the idle connections; dynalite's close
+ * waits for the HTTP server, then closes LevelDB (releasing its lock).
+ */
+async function closeDynalite(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve, reject) => server.close((err?: Error) => (err ? reject(err) : resolve())));
+  for (const until = Date.now() + DRAIN_MS; (inFlight.get(server) ?? 0) > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
+  server.closeAllConnections();
+  await closed;
 }
 
 export function createTableInput(t: TableDef): CreateTableCommandInput {

