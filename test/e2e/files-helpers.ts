@@ -201,6 +201,19 @@ export async function readyCourse(
   return { subjectId: subject.id, fileId: file.id };
 }
 
+/** A new student, onboarded in French (licence, biology), on a month's Premium trial. */
+export async function onboardedPremium(host: TestHost): Promise<TestUser> {
+  const user = await newUser(host);
+  const onboarding = await api(host, '/api/onboarding', {
+    method: 'POST',
+    token: user.accessToken,
+    body: { language: 'fr', education_level: 'licence', specialization: 'Biologie', school: null },
+  });
+  if (onboarding.status !== 200) throw new Error(`onboarding answered ${onboarding.status}`);
+  await makePremium(user);
+  return user;
+}
+
 /** A free trial running for a month: Premium everywhere. */
 export async function makePremium(user: TestUser): Promise<void> {
   await updateProfileFields(

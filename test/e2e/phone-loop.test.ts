@@ -8,9 +8,9 @@
 // focus.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, newUser } from '../support/host.js';
+import { api } from '../support/host.js';
 import { dialog, logInOnPhone, newPhoneContext, useJourneyHost, type TestHost } from './helpers.js';
-import { makePremium, readyCourse } from './files-helpers.js';
+import { onboardedPremium, readyCourse } from './files-helpers.js';
 
 const COURSE = {
   subject: 'Sciences de la vie',
@@ -59,14 +59,7 @@ describe('the study loop on a phone, from the subject page', () => {
   });
 
   it('opens every tool at its top, reviews a card in one screen and draws the course across the screen', async () => {
-    const user = await newUser(host);
-    const onboarding = await api(host, '/api/onboarding', {
-      method: 'POST',
-      token: user.accessToken,
-      body: { language: 'fr', education_level: 'licence', specialization: 'Biologie', school: null },
-    });
-    expect(onboarding.status).toBe(200);
-    await makePremium(user);
+    const user = await onboardedPremium(host);
     const { subjectId } = await readyCourse(host, user, COURSE);
     for (const card of CARDS) {
       const made = await api(host, `/api/subjects/${subjectId}/cards`, { method: 'POST', token: user.accessToken, body: card });

@@ -4,9 +4,9 @@
 // 44-px tap targets.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, newUser } from '../support/host.js';
+import { api } from '../support/host.js';
 import { logInOnPhone, newPhoneContext, useJourneyHost, type TestHost } from './helpers.js';
-import { makePremium, readyCourse } from './files-helpers.js';
+import { onboardedPremium, readyCourse } from './files-helpers.js';
 
 const COURSE = {
   subject: 'Sciences de la vie',
@@ -39,14 +39,7 @@ describe('the study loop on a phone', () => {
   });
 
   it('chooses the only file, keeps the exam timer in view and gives every tap a finger’s room', async () => {
-    const user = await newUser(host);
-    const onboarding = await api(host, '/api/onboarding', {
-      method: 'POST',
-      token: user.accessToken,
-      body: { language: 'fr', education_level: 'licence', specialization: 'Biologie', school: null },
-    });
-    expect(onboarding.status).toBe(200);
-    await makePremium(user);
+    const user = await onboardedPremium(host);
     const { subjectId, fileId } = await readyCourse(host, user, COURSE);
     const todo = await api(host, `/api/subjects/${subjectId}/todos`, { method: 'POST', token: user.accessToken, body: { title: 'Relire la mitose' } });
     expect(todo.status).toBe(201);
