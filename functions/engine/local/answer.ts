@@ -122,7 +122,7 @@ function definitionOf(ctx: Context): Ranked | null {
 }
 
 /** Intents a concise or course answer leads with: the course's sentence of that kind. */
-const LEADING_INTENTS: readonly Intent[] = ['formula', 'date', 'person', 'unit', 'example', 'cause', 'place'];
+const LEADING_INTENTS: readonly Intent[] = ['formula', 'date', 'duration', 'person', 'unit', 'example', 'cause', 'place'];
 
 /**
  * The sentence of the kind the question asks for ("la formule de …", "en quelle année …", "who …"),
@@ -256,10 +256,22 @@ function leader(ctx: Context): Ranked | null {
       if (a > 1e-9 || (Math.abs(a) <= 1e-9 && b > 0)) best = r;
     }
   }
+  // A sentence that covers nearly as much of the topic and is what the question asks for (the
+  // definition of its term, the kind of answer asked, anchored to the topic) leads, the best ranked first.
+  if (best) {
+    const floor = NEAR_COVERAGE * best.own;
+    const top = ctx.ranked.find((r) => !SYMBOL_NAMES.test(r.s.text) && !(r.s.wordCount < 4 && !r.s.formula) && r.own >= floor && (r.defines || r.intent > 0));
+    if (top && top.score > best.score) best = top;
+  }
   const def = definitionOf(ctx);
+  // The definition of the term asked for by name ("la définition d'un acide selon Brønsted"): it leads, anchored to the topic.
+  if (def && ctx.focus.intents.has('definition') && def.intent > 0) return def;
   if (def && best && ((asksWhatIs(ctx) && def.own >= 0.6 * best.own) || def.own >= best.own - 1e-9)) return def;
   return best ?? def;
 }
+
+/** Share of the best coverage a sentence needs for its rank to decide the lead. */
+const NEAR_COVERAGE = 0.8;
 
 /** Where the question's first topic term stands among the sentence's content words (its subject comes first). */
 function topicPosition(ctx: Context, s: SentenceInfo): number {
@@ -412,7 +424,22 @@ function concise(ctx: Context): AnswerBlock[] {
     if (second) list.push(second.s);
   }
   const chosen = distinct(list);
-  return [{ kind: 'paragraph', text: chosen.map((s) => s.text).join(chosen.some((s) => s.role === 'item') ? '\n' : ' '), citations: citeBlock(ctx, chosen) }];
+  return [{ kind: 'paragraph', text: closed(chosen.map((s) => s.text).join(chosen.some((s) => s.role === 'item') ? '\n' : ' ')), citations: citeBlock(ctx, chosen) }];
+}
+
+/**
+ * A concise answer ends as a sentence ends: a list item's ";" or "," becomes a full stop, and a last
+ * sentence that only announces what follows it ("Its running time satisfies the recurrence:") is
+ * left out when a sentence comes before it (else its colon becomes a full stop).
+ */
+function closed(text: string): string {
+  const t = text.trim();
+  if (/:\s*$/u.test(t)) {
+    const body = t.replace(/\s*:\s*$/u, '');
+    const end = Math.max(-1, ...[...body.matchAll(/[.!?](?=\s)/gu)].map((m) => m.index ?? -1));
+    return end > 0 ? body.slice(0, end + 1) : `${body}.`;
+  }
+  return t.replace(/\s*[;,]\s*$/u, '.');
 }
 
 function stripLabel(text: string): string {

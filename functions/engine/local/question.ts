@@ -12,14 +12,14 @@ const QUESTION_WORDS: Record<CourseLanguage, string> = {
   donnez décris décrire décrivez présente présenter présentez résume résumer résumez rappelle rappeler rappelez
   parle parler cite citer citez calcule calculer calculez détermine déterminer déterminez trouve trouver trouvez
   quoi combien quel quels quelle quelles qu'est-ce est-ce c'est signifie signifier veut dire moi stp svp merci peux pouvez
-  pourrais pourriez voudrais aimerais savoir sais cours leçon chapitre selon exactement simplement rapidement
+  pourrais pourriez voudrais aimerais savoir sais cours leçon chapitre polycopié poly selon exactement simplement rapidement
   brièvement clairement détail détails détaillé détaillée exemple question réponse comment pourquoi concept notion
   exercice exercices méthode étapes étape formule formules équation équations relation relations expression
   année années date dates siècle siècles époque unité unités personne personnage physicien physicienne savant
   inventeur découvreur exemples procédure`,
   en: `explain explains explanation define defines definition definitions give describe description summarize
   summarise summary recall tell mention calculate compute determine find what whats which who meaning please thanks
-  can could would like know many much course lesson chapter according exactly simply quickly briefly
+  can could would like know many much course lesson chapter handout according exactly simply quickly briefly
   clearly detail details detailed example question answer how why concept notion exercise exercises method steps step formula formulas
   formulae equation equations relation relationship expression year years date dates century centuries era unit units
   person scientist physicist inventor discoverer examples procedure`,
@@ -38,7 +38,18 @@ function questionStems(lang: CourseLanguage): Set<string> {
 
 /** True for a stem of a question's wording ("explique", "describe"), not of its topic. */
 export function isQuestionWord(termStem: string, lang: CourseLanguage): boolean {
-  return questionStems(lang).has(termStem);
+  return questionStems(lang).has(termStem) || cueStems(lang).has(termStem);
+}
+
+const cues: Partial<Record<CourseLanguage, Set<string>>> = {};
+/** Stems of the cue words of an intent ("pourcentage", "percentage", "inventeur"): what is asked, never the topic. */
+function cueStems(lang: CourseLanguage): Set<string> {
+  let set = cues[lang];
+  if (!set) {
+    set = new Set(Object.values(INTENT_WORDS).flatMap((byLang) => [...byLang[lang]].map((w) => stem(w, lang))));
+    cues[lang] = set;
+  }
+  return set;
 }
 
 /**
@@ -65,7 +76,7 @@ const DETERMINERS: Record<CourseLanguage, ReadonlySet<string>> = {
 };
 
 /** What kind of answer a question asks for. */
-export type Intent = 'formula' | 'definition' | 'date' | 'person' | 'unit' | 'example' | 'cause' | 'method' | 'place' | 'number';
+export type Intent = 'formula' | 'definition' | 'date' | 'person' | 'unit' | 'example' | 'cause' | 'method' | 'place' | 'number' | 'duration';
 
 /** Cue words (folded) of each intent, wherever they stand in the question. */
 const INTENT_WORDS: Record<Intent, Record<CourseLanguage, ReadonlySet<string>>> = {
@@ -90,6 +101,8 @@ const INTENT_WORDS: Record<Intent, Record<CourseLanguage, ReadonlySet<string>>> 
   cause: { fr: new Set(['pourquoi']), en: new Set(['why']) },
   place: { fr: new Set(['ou']), en: new Set(['where']) },
   number: { fr: new Set(['combien', 'pourcentage', 'proportion']), en: new Set(['percentage', 'proportion']) },
+  // Read from "combien d'années", "how many years" (DURATION_RE), not from a word alone.
+  duration: { fr: new Set(), en: new Set() },
   method: {
     fr: new Set(['comment', 'methode', 'etape', 'etapes', 'procedure']),
     en: new Set(['method', 'step', 'steps', 'procedure']),
@@ -122,8 +135,18 @@ export function questionIntents(question: string, lang: CourseLanguage): Set<Int
       else out.add('method');
     }
   });
+  // "Combien d'années", "how many years": a duration, a number, not a date.
+  if (out.has('date') && out.has('number') && DURATION_RE[lang].test(ws.join(' '))) {
+    out.delete('date');
+    out.add('duration');
+  }
   return out;
 }
+
+const DURATION_RE: Record<CourseLanguage, RegExp> = {
+  fr: /\bcombien (?:de |d )?(?:annees|ans|siecles)\b/u,
+  en: /\bhow many (?:years|centuries)\b/u,
+};
 
 /** Cue words that ask for a date itself ("en quelle année", "which century"), not "quand"/"when", which may ask for a condition. */
 const DATE_NOUNS: Record<CourseLanguage, ReadonlySet<string>> = {
@@ -139,6 +162,7 @@ export function factIntents(question: string, lang: CourseLanguage): Set<Intent>
   const all = questionIntents(question, lang);
   const out = new Set<Intent>();
   if (all.has('number')) out.add('number');
+  if (all.has('duration')) out.add('duration');
   if (all.has('person')) out.add('person');
   if (all.has('date') && words(question).some((w) => DATE_NOUNS[lang].has(foldText(w)))) out.add('date');
   return out;

@@ -28,6 +28,8 @@ const FILLER_WEIGHT = 0.25;
 const PREDICATE_WEIGHT = 0.5;
 /** Weight of a term found through a word of the same meaning. */
 const RELATED_WEIGHT = 0.8;
+/** Weight of an everyday noun the course does not use ("le sang"): a topic the course may lack, or phrasing. */
+const EVERYDAY_WEIGHT = 0.3;
 
 /** A sentence that names a formula's symbols ("où d est …", "where M is …"). */
 export const SYMBOL_NAMES =
@@ -70,6 +72,11 @@ export interface Ranked {
 }
 
 const PRONOUN_RE = /^(?:it|they|this|these|he|she|il|elle|ils|elles|ce|cet|cette|ces|celle|celui|celles|ceux|son|sa|ses|leur|leurs|its|their)\s/iu;
+
+/** Relevance of a sentence of the section a passage cut short, beside the passage's own. */
+const NEIGHBOUR_RELEVANCE = 0.5;
+/** How far, in sentences of the same section, a passage's sentence brings its neighbours in. */
+const NEIGHBOURS = 2;
 
 /** Extra score of a sentence fully of the asked kind and right with the topic. */
 const INTENT_BONUS = 0.6;
@@ -114,6 +121,10 @@ const CUE_RE: Partial<Record<Intent, RegExp>> = {
   definition: /(?<![\p{L}\p{N}])(?:définitions?|définit|definitions?|defined)(?![\p{L}\p{N}])/iu,
 };
 
+/** A length of time: a number of years, centuries, months … ("over 30 years", "pendant 40 ans"). */
+const DURATION_RE =
+  /\d[\d\s,.]*\s*(?:years?|centuries|century|decades?|months?|days?|ans|années|siècles?|décennies|mois|jours)(?![\p{L}\p{N}])/iu;
+
 function namesPerson(text: string): boolean {
   NAME_RE.lastIndex = 0;
   for (let m = NAME_RE.exec(text); m; m = NAME_RE.exec(text)) {
@@ -148,6 +159,8 @@ function ofKind(s: SentenceInfo, intent: Intent, defines: boolean): boolean {
       return PLACE_RE[s.page.language].test(s.text);
     case 'number':
       return /\d/u.test(s.text);
+    case 'duration':
+      return DURATION_RE.test(s.text);
   }
 }
 
@@ -178,6 +191,7 @@ function termWeight(t: TopicTerm): number {
   if (t.filler) return FILLER_WEIGHT;
   if (t.predicate) return PREDICATE_WEIGHT;
   if (t.related) return RELATED_WEIGHT;
+  if (t.everyday) return EVERYDAY_WEIGHT;
   return 1;
 }
 
@@ -267,6 +281,10 @@ export function rankSentences(analysis: CourseAnalysis, focus: Focus, passages: 
     if (inside.length === 0) inside = pageSentences;
     const rel = 1 - rank / Math.max(PASSAGES, passages.length);
     for (const s of inside) relevance.set(s, Math.max(relevance.get(s) ?? 0, rel));
+    // A passage may cut a paragraph short ("Example: linear search …" without its "Average case: …"):
+    // the sentences next to its own in the same section are read too, as less relevant.
+    const near = (s: SentenceInfo) => inside.some((x) => x.section === s.section && Math.abs(x.index - s.index) <= NEIGHBOURS);
+    for (const s of pageSentences) if (!relevance.has(s) && near(s)) relevance.set(s, NEIGHBOUR_RELEVANCE * rel);
   });
   const out: Ranked[] = [];
   for (const [s, rel] of relevance) {
@@ -332,6 +350,8 @@ function intentOf(analysis: CourseAnalysis, focus: Focus, s: SentenceInfo, own: 
     if (CUE_RE[intent]?.test(s.text)) cued = true;
   }
   if (!met) return 0;
+  // A sentence that defines the asked term is about it, whatever else the question names ("selon Brønsted").
+  if (defines && focus.intents.has('definition')) return met / focus.intents.size;
   // Measured against the terms the course uses: a word of the student's own does not unanchor it.
   const known = focus.total > 0 ? focus.total / Math.max(1e-9, focus.total - unknownWeight(focus)) : 1;
   const anchor =
@@ -342,7 +362,7 @@ function intentOf(analysis: CourseAnalysis, focus: Focus, s: SentenceInfo, own: 
 /** Share of the question's topic weight the terms the course never uses may hold in an answered question. */
 export const UNKNOWN_SHARE = 0.5;
 /** Share of the question's known topic weight one sentence with its heading and neighbours must carry. */
-export const KNOWN_COVERAGE = 0.65;
+export const KNOWN_COVERAGE = 0.6;
 
 /** The sentence, its heading, and the sentences just before and after it in the same section of the page. */
 function windowSentences(analysis: CourseAnalysis, s: SentenceInfo): SentenceInfo[] {

@@ -31,6 +31,8 @@ export interface TopicTerm {
   variants?: string[];
   /** Matched through a word of the same meaning ("germ" for the course's "microbe"): it weighs a little less. */
   related?: boolean;
+  /** An everyday noun of the language the course does not use ("le sang"): a topic the course may lack, or the student's phrasing. */
+  everyday?: boolean;
 }
 
 /**
@@ -176,6 +178,8 @@ const INFLECTIONS: Record<CourseLanguage, string[]> = { fr: ['s', 'e', 'es', 'nt
 /** Forms of "avoir" and "être" that make a compound tense ("a inventé", "est-elle née"). */
 const AUXILIARIES = new Set(['a', 'ont', 'avait', 'avaient', 'aura', 'est', 'sont', 'etait', 'etaient', 'ete', 'fut', 'furent', 'sera']);
 const INVERTED_SUBJECTS = new Set(['t', 'il', 'elle', 'ils', 'elles', 'on']);
+/** Adverbs a compound tense may hold between its auxiliary and its participle ("se sont-ils jamais battus"). */
+const INSIDE_TENSE = new Set(['jamais', 'pas', 'plus', 'deja', 'toujours', 'souvent', 'bien', 'vraiment', 'encore', 'rien', 'tous', 'tout']);
 
 /**
  * A French word right after an auxiliary, or after an auxiliary and its inverted subject ("a-t-il
@@ -184,7 +188,7 @@ const INVERTED_SUBJECTS = new Set(['t', 'il', 'elle', 'ils', 'elles', 'on']);
 function afterAuxiliary(ws: readonly string[], i: number, lang: CourseLanguage): boolean {
   if (lang !== 'fr') return false;
   let k = i - 1;
-  while (k >= 0 && i - k <= 3 && INVERTED_SUBJECTS.has(ws[k])) k--;
+  while (k >= 0 && i - k <= 4 && (INVERTED_SUBJECTS.has(ws[k]) || INSIDE_TENSE.has(ws[k]))) k--;
   return k >= 0 && AUXILIARIES.has(ws[k]) && /(?:e|i|u|s|t)$/u.test(ws[i]);
 }
 
@@ -192,6 +196,29 @@ const DETERMINERS: Record<CourseLanguage, ReadonlySet<string>> = {
   fr: new Set(['le', 'la', 'les', 'l', 'du', 'des', 'un', 'une']),
   en: new Set(['the', 'a', 'an']),
 };
+
+/** Words after which a word is a noun: articles, "de", possessives, demonstratives. */
+const NOUN_BEFORE: Record<CourseLanguage, ReadonlySet<string>> = {
+  fr: new Set(['le', 'la', 'les', 'l', 'du', 'des', 'un', 'une', 'de', 'd', 'au', 'aux', 'son', 'sa', 'ses', 'leur', 'leurs', 'ce', 'cette', 'ces']),
+  en: new Set(['the', 'a', 'an', 'of', 'its', 'their', 'his', 'her', 'this', 'these', 'that', 'those']),
+};
+
+/** French adjectives that stand before their noun ("le dernier dirigeant", "la première guerre"). */
+const BEFORE_NOUN_FR = new Set(
+  'grand grande grands grandes petit petite petits petites gros grosse haut haute hauts hautes long longue jeune jeunes vieux vieille nouveau nouvelle nouveaux ancien ancienne anciens dernier derniere derniers premier premiere premiers prochain prochaine bon bonne bons mauvais mauvaise meilleur meilleure beau belle vrai vraie faux fausse seul seule meme autre'.split(' '),
+);
+
+/**
+ * A word named as a noun: after an article, "de" or a possessive, and in English before a grammar
+ * word or the end ("the protocol of", not "the first president", where it is an adjective); in
+ * French not one of the adjectives that stand before their noun ("le dernier dirigeant").
+ */
+function namedAsNoun(ws: readonly string[], i: number, lang: CourseLanguage): boolean {
+  if (i === 0 || !NOUN_BEFORE[lang].has(ws[i - 1])) return false;
+  if (lang === 'fr') return !BEFORE_NOUN_FR.has(ws[i]);
+  const next = ws[i + 1];
+  return next === undefined || isStopWord(next, lang);
+}
 
 export interface TopicOptions {
   /** The question's numbers are part of its topic (default); an exercise's data are not. */
@@ -212,6 +239,14 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
     if (out.some((o) => o.stem === t.stem)) return;
     const variants = t.known ? variantsOf(vocab, t.stem) : [];
     out.push(variants.length ? { ...t, variants } : t);
+  };
+  // One word of the question read as several words of the course ("moyennes" → "mean", "average"):
+  // one term, any of them carrying it.
+  const pushAlternatives = (stems: readonly string[]) => {
+    const [first, ...others] = stems.filter((h) => !out.some((o) => o.stem === h));
+    if (!first) return;
+    const variants = [...new Set([...others, ...others.flatMap((o) => variantsOf(vocab, o)), ...variantsOf(vocab, first)])];
+    out.push({ stem: first, known: true, word: vocab.words.get(first) ?? first, ...(variants.length ? { variants } : {}) });
   };
   let ws = words(question).map((w) => foldText(w));
   if (crossing) {
@@ -273,18 +308,12 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
       const translated = translate(w, qLang === 'fr' ? 'fr-en' : 'en-fr')
         .flatMap((t) => words(t).map((x) => foldText(x)))
         .filter((t) => !isStopWord(t, courseLang));
-      const hits = translated.map((t) => stem(t, courseLang)).filter(known);
-      if (hits.length) {
-        for (const h of hits) push({ stem: h, known: true, word: vocab.words.get(h) ?? h });
-        return;
-      }
+      const hits = [...new Set(translated.map((t) => stem(t, courseLang)).filter(known))];
+      if (hits.length) return pushAlternatives(hits);
       // The dictionary's translations ("variole" → "smallpox", "régner" → "reign"), for a word of the topic.
       if (isFiller(w, own, qLang) || verbal) return;
       const found = translationsOf(own, qLang === 'fr' ? 'fr-en' : 'en-fr').filter(known);
-      if (found.length) {
-        for (const h of found.slice(0, 3)) push({ stem: h, known: true, word: vocab.words.get(h) ?? h });
-        return;
-      }
+      if (found.length) return pushAlternatives(found.slice(0, 3));
       const near = nearStem(analysis, vocab, same, true) ?? nearStem(analysis, vocab, own, true);
       if (near) return push({ stem: near, known: true, word: vocab.words.get(near) ?? w });
     }
@@ -292,8 +321,12 @@ export function courseTopic(analysis: CourseAnalysis, question: string, courseLa
     // not a topic the course lacks.
     if (isFiller(w, own, qLang) || verbal) return;
     // An everyday word the course does not use ("other", "put", "usually") is the student's
-    // phrasing, not a topic the course lacks (only English has a frequency list here).
-    if (!noun && !names.has(w) && isEverydayWord(w, qLang)) return;
+    // phrasing, not a topic the course lacks; but named as a noun, after an article or "de"
+    // ("le pH du sang", "the protocol"), it may be the very thing asked: it counts, a little.
+    if (!noun && !names.has(w) && isEverydayWord(w, qLang)) {
+      if (namedAsNoun(ws, i, qLang)) push({ stem: own, known: false, word: w, everyday: true });
+      return;
+    }
     // A word of the same meaning, or derived, that the course uses ("physician" / "doctor", "rainfall" / "rain").
     // Not for a name ("Les Misérables" is no "misère").
     const related = crossing || names.has(w) ? undefined : synonymsOf(own, qLang).find(known);

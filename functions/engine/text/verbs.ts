@@ -36,5 +36,30 @@ let everyday: Set<string> | undefined;
 export function isEverydayWord(folded: string, lang: CourseLanguage): boolean {
   if (lang === 'fr') return isEverydayFrench(stem(folded, lang));
   everyday ??= new Set(everydayEn.split(' '));
-  return everyday.has(folded);
+  const set = everyday;
+  return set.has(folded) || baseForms(folded).some((b) => set.has(b));
+}
+
+/**
+ * The plain forms an English word may be inflected from, for the list of everyday words, which
+ * holds the plain form only: a plural ("families" / "family"), a comparative or superlative
+ * ("higher" / "high", "fairer" / "fair"), an adverb in -ly ("roughly" / "rough", "easily" / "easy").
+ */
+function baseForms(w: string): string[] {
+  if (w.length < 5) return [];
+  const out: string[] = [];
+  const strip = (end: string, ...tos: string[]) => {
+    if (w.endsWith(end) && w.length - end.length >= 3) for (const to of tos) out.push(w.slice(0, -end.length) + to);
+  };
+  strip('ies', 'y');
+  strip('es', '');
+  strip('s', '');
+  strip('ier', 'y');
+  strip('iest', 'y');
+  strip('er', '', 'e');
+  strip('est', '', 'e');
+  strip('ily', 'y');
+  strip('ly', '', 'le');
+  // A plain form ending in "s" only from a word in "-es" ("classes" / "class"), never by taking one letter off.
+  return out.filter((b) => !b.endsWith('s') || w.endsWith('es'));
 }
