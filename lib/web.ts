@@ -222,10 +222,15 @@ export class Web extends Construct {
       ...(auth.hostedUi ? { oauth: auth.hostedUi } : {}),
     };
 
-    const dist = webDistOrPlaceholder(props.distDir);
+    this.deploySite(props.distDir);
+  }
+
+  /** The build into the site bucket, with the caching each kind of file deserves, then the CDN invalidated. */
+  private deploySite(distDir: WebProps['distDir']): void {
+    const dist = webDistOrPlaceholder(distDir);
     // The build's .br/.gz copies are for the laptop host: CloudFront compresses by itself
     // (`compress: true`, with the CachingOptimized policy's gzip and brotli cache keys).
-    // Source maps stay with the build (README, design decisions): the public site ships no sources.
+    // Source maps stay with the build (docs/decisions.md): the public site ships no sources.
     const site = () => Source.asset(dist, { exclude: [...precompressedGlobs(), '**/*.map'] });
     const deployLogs = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     // Three passes over the same build, so each file gets the caching it deserves and a visitor

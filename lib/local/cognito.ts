@@ -98,6 +98,31 @@ const silentLogger = {
 const ctx: Context = { logger: silentLogger };
 
 export async function startCognito(opts: CognitoOptions): Promise<LocalCognito> {
+  const { services, router } = await assembleUserPool(opts);
+  const { userPoolId, userPoolClientId } = await ensurePool(services, router);
+  const issuer = `${opts.issuerDomain}/${userPoolId}`;
+  const server = (await createServer(
+    router,
+    cognitoPino({ level: 'silent' }) as never,
+    services.config.ServerConfig,
+    services,
+  ).start()) as Server;
+  const directUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const shim = new UserPoolShim(services, router, issuer, opts.warn);
+  return {
+    userPoolId,
+    userPoolClientId,
+    issuer,
+    directUrl,
+    jwksUrl: `${directUrl}/${userPoolId}/.well-known/jwks.json`,
+    jwks: { keys: [publicKey.jwk] },
+    call: (target, body) => shim.call(target, body),
+    close: () => closeServer(server),
+  };
+}
+
+/** cognito-local's services with the host's clock, code generator, e-mail sender and triggers, and its router. */
+async function assembleUserPool(opts: CognitoOptions): Promise<{ services: Services; router: ReturnType<typeof Router> }> {
   const clock = { get: () => opts.clock() };
   const config: CognitoLocalConfig = {
     ...DefaultConfig,
@@ -106,17 +131,36 @@ export async function startCognito(opts: CognitoOptions): Promise<LocalCognito> 
     TokenConfig: { IssuerDomain: opts.issuerDomain },
     ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
   };
-
   const storeFactory = new JsonFileStoreFactory(opts.directory);
   const cognitoService = await new CognitoServiceFactoryImpl(
     opts.directory,
     storeFactory,
     new UserPoolServiceFactoryImpl(clock, storeFactory),
   ).create(ctx, config.UserPoolDefaults);
+  const triggers = new TriggersService(
+    clock,
+    cognitoService,
+    new LambdaService(config.TriggerFunctions, inProcessLambda(opts) as never),
+    { encrypt: () => Promise.reject(new Error('CustomEmailSender is not used')) } as never,
+  );
+  const services: Services = {
+    clock,
+    cognito: cognitoService,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(mailSender(opts))),
+    otp: () => String(randomInt(100_000, 1_000_000)),
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  return { services, router: Router(services) };
+}
 
-  // Triggers run in this process: an `AWS.Lambda`-shaped client that calls the handlers directly
-  // with the exact event a Lambda would receive.
-  const lambdaClient = {
+/**
+ * Triggers run in this process: an `AWS.Lambda`-shaped client that calls the handlers directly
+ * with the exact event a Lambda would receive; a failing trigger answers as a Lambda's unhandled error.
+ */
+function inProcessLambda(opts: Pick<CognitoOptions, 'region' | 'loadTriggers' | 'warn'>) {
+  return {
     invoke(params: { FunctionName: string; Payload: string }) {
       return {
         promise: async () => {
@@ -137,14 +181,11 @@ export async function startCognito(opts: CognitoOptions): Promise<LocalCognito> 
       };
     },
   };
-  const triggers = new TriggersService(
-    clock,
-    cognitoService,
-    new LambdaService(config.TriggerFunctions, lambdaClient as never),
-    { encrypt: () => Promise.reject(new Error('CustomEmailSender is not used')) } as never,
-  );
+}
 
-  const sender = {
+/** The pool's e-mails (the CustomMessage trigger's text, code filled in) through the host's sender. */
+function mailSender(opts: Pick<CognitoOptions, 'sendEmail' | 'warn'>) {
+  return {
     async sendEmail(_ctx: Context, user: User, destination: string, message: Message) {
       const code = message.__code ?? '';
       // cognito-local fills only the first placeholder; the e-mails carry the code twice.
@@ -160,70 +201,68 @@ export async function startCognito(opts: CognitoOptions): Promise<LocalCognito> 
       // The pool has no phone numbers.
     },
   };
-  const messages = new MessagesService(triggers, new MessageDeliveryService(sender));
+}
 
-  const services: Services = {
-    clock,
-    cognito: cognitoService,
-    config,
-    messages,
-    otp: () => String(randomInt(100_000, 1_000_000)),
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
-    triggers,
-  };
-  const router = Router(services);
+const lower = (s: unknown): unknown => (typeof s === 'string' ? s.toLowerCase() : s);
 
-  const { userPoolId, userPoolClientId } = await ensurePool(services, router);
-  const issuer = `${opts.issuerDomain}/${userPoolId}`;
-  const keySet = createLocalJWKSet({ keys: [publicKey.jwk] });
+/**
+ * The shim in front of cognito-local: each call goes to the target's own handling below when it
+ * has one (SHIM_TARGETS), else straight to cognito-local; errors come back as Cognito's.
+ */
+class UserPoolShim {
+  private readonly keySet = createLocalJWKSet({ keys: [publicKey.jwk] });
 
-  const server = (await createServer(
-    router,
-    cognitoPino({ level: 'silent' }) as never,
-    config.ServerConfig,
-    services,
-  ).start()) as Server;
-  const port = (server.address() as AddressInfo).port;
-  const directUrl = `http://127.0.0.1:${port}`;
+  constructor(
+    readonly services: Services,
+    private readonly router: ReturnType<typeof Router>,
+    private readonly issuer: string,
+    private readonly warn: CognitoOptions['warn'],
+  ) {}
 
-  // ---- helpers used by the shim ----
+  async call(target: string, body: unknown): Promise<ShimResponse> {
+    try {
+      const payload = (body && typeof body === 'object' ? body : {}) as Json;
+      const own = Object.hasOwn(SHIM_TARGETS, target) ? SHIM_TARGETS[target] : undefined;
+      const output = own ? await own(this, payload) : await this.forward(target, payload);
+      return { status: 200, headers: { 'content-type': 'application/x-amz-json-1.1' }, body: JSON.stringify(output ?? {}, dateReplacer) };
+    } catch (err) {
+      if (err instanceof CognitoError) return errorReply(400, err.code, err.message);
+      if (err instanceof UnsupportedError) return errorReply(400, 'InvalidParameterException', `Not supported by the local user pool: ${err.message}`);
+      this.warn(`Cognito ${target} failed`, err);
+      return errorReply(500, 'InternalErrorException', 'Internal error in the local user pool');
+    }
+  }
 
-  const poolFor = async (clientId: unknown): Promise<UserPoolService> => {
+  now(): Date {
+    return this.services.clock.get();
+  }
+
+  forward(target: string, body: Json): Promise<Json> {
+    return this.router(target)(ctx, body) as Promise<Json>;
+  }
+
+  async poolFor(clientId: unknown): Promise<UserPoolService> {
     if (typeof clientId !== 'string' || !clientId) fail('InvalidParameterException', 'Missing required parameter ClientId');
-    return cognitoService.getUserPoolForClientId(ctx, clientId as string);
-  };
+    return this.services.cognito.getUserPoolForClientId(ctx, clientId as string);
+  }
 
-  const findUser = async (p: UserPoolService, username: unknown): Promise<StoredUser | null> => {
+  async findUser(p: UserPoolService, username: unknown): Promise<StoredUser | null> {
     if (typeof username !== 'string' || !username) fail('InvalidParameterException', 'Missing required parameter Username');
     return (await p.getUserByUsername(ctx, username as string)) as StoredUser | null;
-  };
+  }
 
-  const codeIssuedAt = (user: StoredUser): number =>
-    (user.ConfirmationCodeDate ?? user.UserLastModifiedDate ?? user.UserCreateDate).getTime();
-
-  const stampCode = async (p: UserPoolService, username: string): Promise<void> => {
+  /** Records when the user's pending code was issued (cognito-local does not). */
+  async stampCode(p: UserPoolService, username: string): Promise<void> {
     const user = (await p.getUserByUsername(ctx, username)) as StoredUser | null;
-    if (user?.ConfirmationCode) await p.saveUser(ctx, { ...user, ConfirmationCodeDate: clock.get() } as User);
-  };
+    if (user?.ConfirmationCode) await p.saveUser(ctx, { ...user, ConfirmationCodeDate: this.now() } as User);
+  }
 
-  const checkPassword = (password: unknown): void => {
-    if (typeof password !== 'string' || password.length === 0) fail('InvalidParameterException', 'Missing required parameter Password');
-    const pw = password as string;
-    if (/^\s|\s$/.test(pw)) {
-      fail(
-        'InvalidParameterException',
-        "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$",
-      );
-    }
-    if (pw.length < userPoolSettings.passwordMinLength) fail('InvalidPasswordException', 'Password did not conform with policy: Password not long enough');
-    if (pw.length > 256) fail('InvalidPasswordException', 'Password did not conform with policy: Password too long');
-  };
-
-  const verify = async (token: unknown, use: 'access' | 'refresh'): Promise<JWTPayload> => {
+  /** Checks a token's signature, issuer, expiry and use, failing as Cognito does. */
+  async verify(token: unknown, use: 'access' | 'refresh'): Promise<JWTPayload> {
     const label = use === 'access' ? 'Access Token' : 'Refresh Token';
     if (typeof token !== 'string' || !token) return fail('NotAuthorizedException', `Invalid ${label}`);
     try {
-      const { payload } = await jwtVerify(token, keySet, { issuer, algorithms: ['RS256'], currentDate: clock.get() });
+      const { payload } = await jwtVerify(token, this.keySet, { issuer: this.issuer, algorithms: ['RS256'], currentDate: this.now() });
       if (use === 'access' && payload.token_use !== 'access') fail('NotAuthorizedException', `Invalid ${label}`);
       if (use === 'refresh' && payload.token_use !== undefined) fail('NotAuthorizedException', `Invalid ${label}`);
       return payload;
@@ -232,189 +271,181 @@ export async function startCognito(opts: CognitoOptions): Promise<LocalCognito> 
       if (err instanceof joseErrors.JWTExpired) return fail('NotAuthorizedException', `${label} has expired`);
       return fail('NotAuthorizedException', `Invalid ${label}`);
     }
-  };
+  }
+}
 
-  const withExpiry = (result: Json | undefined): Json | undefined => {
-    if (!result?.AccessToken) return result;
-    const claims = decodeJwt(result.AccessToken as string);
-    const expiresIn = claims.exp && claims.iat ? claims.exp - claims.iat : userPoolSettings.accessTokenMinutes * 60;
-    return { ...result, ExpiresIn: expiresIn, TokenType: 'Bearer' };
-  };
+const codeIssuedAt = (user: StoredUser): number => (user.ConfirmationCodeDate ?? user.UserLastModifiedDate ?? user.UserCreateDate).getTime();
 
-  const forward = (target: string, body: Json): Promise<Json> => router(target)(ctx, body) as Promise<Json>;
+function checkPassword(password: unknown): void {
+  if (typeof password !== 'string' || password.length === 0) fail('InvalidParameterException', 'Missing required parameter Password');
+  const pw = password as string;
+  if (/^\s|\s$/.test(pw)) {
+    fail(
+      'InvalidParameterException',
+      "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$",
+    );
+  }
+  if (pw.length < userPoolSettings.passwordMinLength) fail('InvalidPasswordException', 'Password did not conform with policy: Password not long enough');
+  if (pw.length > 256) fail('InvalidPasswordException', 'Password did not conform with policy: Password too long');
+}
 
-  const lower = (s: unknown): unknown => (typeof s === 'string' ? s.toLowerCase() : s);
+/** Tokens answered with their lifetime and type, as Cognito answers them. */
+function withExpiry(result: Json | undefined): Json | undefined {
+  if (!result?.AccessToken) return result;
+  const claims = decodeJwt(result.AccessToken as string);
+  const expiresIn = claims.exp && claims.iat ? claims.exp - claims.iat : userPoolSettings.accessTokenMinutes * 60;
+  return { ...result, ExpiresIn: expiresIn, TokenType: 'Bearer' };
+}
 
-  // ---- the shim's own handling, by target ----
+type ShimTarget = (shim: UserPoolShim, body: Json) => Promise<Json>;
 
-  const overrides: Record<string, (body: Json) => Promise<Json>> = {
-    async SignUp(body) {
-      checkPassword(body.Password);
-      const username = lower(body.Username) as string;
-      const attributes = Array.isArray(body.UserAttributes)
-        ? (body.UserAttributes as { Name: string; Value: string }[]).map((a) => (a.Name === 'email' ? { ...a, Value: a.Value.toLowerCase() } : a))
-        : undefined;
-      const out = await forward('SignUp', { ...body, Username: username, UserAttributes: attributes });
-      await stampCode(await poolFor(body.ClientId), username);
-      return out;
-    },
+/** Calls authorised by the caller's access token: cognito-local only decodes it. */
+const TOKEN_TARGETS = [
+  'GetUser',
+  'DeleteUser',
+  'UpdateUserAttributes',
+  'DeleteUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'SetUserMFAPreference',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+];
 
-    async ConfirmSignUp(body) {
-      const p = await poolFor(body.ClientId);
-      const username = lower(body.Username);
-      const user = await findUser(p, username);
-      if (!user) return userNotFound();
-      if (user.UserStatus === 'CONFIRMED') fail('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
-      if (!user.ConfirmationCode || clock.get().getTime() - codeIssuedAt(user) > userPoolSettings.codeValidityHours * 3_600_000) {
-        fail('ExpiredCodeException', 'Invalid code provided, please request a code again.');
-      }
-      if (user.ConfirmationCode !== body.ConfirmationCode) {
-        fail('CodeMismatchException', 'Invalid verification code provided, please try again.');
-      }
-      // Confirming with the e-mailed code verifies the address (cognito-local forgets to), and the
-      // PostConfirmation trigger must see it so.
-      const attributes = [...user.Attributes.filter((a) => a.Name !== 'email_verified'), { Name: 'email_verified', Value: 'true' }];
-      await p.saveUser(ctx, { ...user, Attributes: attributes });
-      return forward('ConfirmSignUp', { ...body, Username: user.Username });
-    },
+/** The shim's own handling, by target. */
+const SHIM_TARGETS: Record<string, ShimTarget> = {
+  ...Object.fromEntries(
+    TOKEN_TARGETS.map((target): [string, ShimTarget] => [
+      target,
+      async (shim, body) => {
+        await shim.verify(body.AccessToken, 'access');
+        return shim.forward(target, body);
+      },
+    ]),
+  ),
 
-    async ResendConfirmationCode(body) {
-      const p = await poolFor(body.ClientId);
-      const user = await findUser(p, lower(body.Username));
-      if (!user) return userNotFound();
-      if (user.UserStatus !== 'UNCONFIRMED') fail('InvalidParameterException', 'User is already confirmed.');
-      const email = user.Attributes.find((a) => a.Name === 'email')?.Value;
-      if (!email) return fail('InvalidParameterException', 'User has no attribute matching desired auto verified attributes');
-      const deliveryDetails = { AttributeName: 'email' as const, DeliveryMedium: 'EMAIL' as const, Destination: email };
-      const code = services.otp();
-      await messages.deliver(ctx, 'ResendCode', body.ClientId as string, p.options.Id, user, code, body.ClientMetadata, deliveryDetails);
-      const now = clock.get();
-      await p.saveUser(ctx, { ...user, ConfirmationCode: code, ConfirmationCodeDate: now, UserLastModifiedDate: now } as User);
-      return { CodeDeliveryDetails: deliveryDetails };
-    },
+  async SignUp(shim, body) {
+    checkPassword(body.Password);
+    const username = lower(body.Username) as string;
+    const attributes = Array.isArray(body.UserAttributes)
+      ? (body.UserAttributes as { Name: string; Value: string }[]).map((a) => (a.Name === 'email' ? { ...a, Value: a.Value.toLowerCase() } : a))
+      : undefined;
+    const out = await shim.forward('SignUp', { ...body, Username: username, UserAttributes: attributes });
+    await shim.stampCode(await shim.poolFor(body.ClientId), username);
+    return out;
+  },
 
-    async ForgotPassword(body) {
-      const p = await poolFor(body.ClientId);
-      const user = await findUser(p, lower(body.Username));
-      if (!user) return userNotFound();
-      if (user.UserStatus === 'UNCONFIRMED') {
-        fail('InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number');
-      }
-      const out = await forward('ForgotPassword', { ...body, Username: user.Username });
-      await stampCode(p, user.Username);
-      return out;
-    },
+  async ConfirmSignUp(shim, body) {
+    const p = await shim.poolFor(body.ClientId);
+    const user = await shim.findUser(p, lower(body.Username));
+    if (!user) return userNotFound();
+    if (user.UserStatus === 'CONFIRMED') fail('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
+    if (!user.ConfirmationCode || shim.now().getTime() - codeIssuedAt(user) > userPoolSettings.codeValidityHours * 3_600_000) {
+      fail('ExpiredCodeException', 'Invalid code provided, please request a code again.');
+    }
+    if (user.ConfirmationCode !== body.ConfirmationCode) {
+      fail('CodeMismatchException', 'Invalid verification code provided, please try again.');
+    }
+    // Confirming with the e-mailed code verifies the address (cognito-local forgets to), and the
+    // PostConfirmation trigger must see it so.
+    const attributes = [...user.Attributes.filter((a) => a.Name !== 'email_verified'), { Name: 'email_verified', Value: 'true' }];
+    await p.saveUser(ctx, { ...user, Attributes: attributes });
+    return shim.forward('ConfirmSignUp', { ...body, Username: user.Username });
+  },
 
-    async ConfirmForgotPassword(body) {
-      const p = await poolFor(body.ClientId);
-      const user = await findUser(p, lower(body.Username));
-      if (!user) return userNotFound();
-      checkPassword(body.Password);
-      if (!user.ConfirmationCode || user.ConfirmationCode !== body.ConfirmationCode) {
-        fail('CodeMismatchException', 'Invalid verification code provided, please try again.');
-      }
-      if (clock.get().getTime() - codeIssuedAt(user) > FORGOT_PASSWORD_CODE_HOURS * 3_600_000) {
-        fail('ExpiredCodeException', 'Invalid code provided, please request a code again.');
-      }
-      return forward('ConfirmForgotPassword', { ...body, Username: user.Username });
-    },
+  async ResendConfirmationCode(shim, body) {
+    const p = await shim.poolFor(body.ClientId);
+    const user = await shim.findUser(p, lower(body.Username));
+    if (!user) return userNotFound();
+    if (user.UserStatus !== 'UNCONFIRMED') fail('InvalidParameterException', 'User is already confirmed.');
+    const email = user.Attributes.find((a) => a.Name === 'email')?.Value;
+    if (!email) return fail('InvalidParameterException', 'User has no attribute matching desired auto verified attributes');
+    const deliveryDetails = { AttributeName: 'email' as const, DeliveryMedium: 'EMAIL' as const, Destination: email };
+    const code = shim.services.otp();
+    await shim.services.messages.deliver(ctx, 'ResendCode', body.ClientId as string, p.options.Id, user, code, body.ClientMetadata, deliveryDetails);
+    const now = shim.now();
+    await p.saveUser(ctx, { ...user, ConfirmationCode: code, ConfirmationCodeDate: now, UserLastModifiedDate: now } as User);
+    return { CodeDeliveryDetails: deliveryDetails };
+  },
 
-    async InitiateAuth(body) {
-      const params = (body.AuthParameters ?? {}) as Json;
-      if (body.AuthFlow === 'USER_PASSWORD_AUTH') {
-        try {
-          const out = await forward('InitiateAuth', { ...body, AuthParameters: { ...params, USERNAME: lower(params.USERNAME) } });
-          return { ...out, AuthenticationResult: withExpiry(out.AuthenticationResult) };
-        } catch (err) {
-          // Cognito never says whether the e-mail or the password was wrong.
-          if (err instanceof CognitoError && ['InvalidPasswordException', 'NotAuthorizedException'].includes(err.code)) badCredentials();
-          throw err;
-        }
-      }
-      if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') {
-        await verify(params.REFRESH_TOKEN, 'refresh');
-        const out = await forward('InitiateAuth', body);
-        return { ...out, AuthenticationResult: withExpiry(out.AuthenticationResult) };
-      }
-      return fail('InvalidParameterException', `Unsupported AuthFlow ${String(body.AuthFlow)}: this pool accepts USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH`);
-    },
+  async ForgotPassword(shim, body) {
+    const p = await shim.poolFor(body.ClientId);
+    const user = await shim.findUser(p, lower(body.Username));
+    if (!user) return userNotFound();
+    if (user.UserStatus === 'UNCONFIRMED') {
+      fail('InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number');
+    }
+    const out = await shim.forward('ForgotPassword', { ...body, Username: user.Username });
+    await shim.stampCode(p, user.Username);
+    return out;
+  },
 
-    async GetTokensFromRefreshToken(body) {
-      await verify(body.RefreshToken, 'refresh');
-      const out = await forward('InitiateAuth', {
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: body.ClientId,
-        ClientMetadata: body.ClientMetadata,
-        AuthParameters: { REFRESH_TOKEN: body.RefreshToken },
-      });
-      const result = withExpiry(out.AuthenticationResult) ?? {};
-      return { AuthenticationResult: { AccessToken: result.AccessToken, IdToken: result.IdToken, ExpiresIn: result.ExpiresIn, TokenType: result.TokenType } };
-    },
+  async ConfirmForgotPassword(shim, body) {
+    const p = await shim.poolFor(body.ClientId);
+    const user = await shim.findUser(p, lower(body.Username));
+    if (!user) return userNotFound();
+    checkPassword(body.Password);
+    if (!user.ConfirmationCode || user.ConfirmationCode !== body.ConfirmationCode) {
+      fail('CodeMismatchException', 'Invalid verification code provided, please try again.');
+    }
+    if (shim.now().getTime() - codeIssuedAt(user) > FORGOT_PASSWORD_CODE_HOURS * 3_600_000) {
+      fail('ExpiredCodeException', 'Invalid code provided, please request a code again.');
+    }
+    return shim.forward('ConfirmForgotPassword', { ...body, Username: user.Username });
+  },
 
-    async ChangePassword(body) {
-      await verify(body.AccessToken, 'access');
-      checkPassword(body.ProposedPassword);
+  async InitiateAuth(shim, body) {
+    const params = (body.AuthParameters ?? {}) as Json;
+    if (body.AuthFlow === 'USER_PASSWORD_AUTH') {
       try {
-        return await forward('ChangePassword', body);
+        const out = await shim.forward('InitiateAuth', { ...body, AuthParameters: { ...params, USERNAME: lower(params.USERNAME) } });
+        return { ...out, AuthenticationResult: withExpiry(out.AuthenticationResult) };
       } catch (err) {
-        if (err instanceof CognitoError && err.code === 'InvalidPasswordException') badCredentials();
+        // Cognito never says whether the e-mail or the password was wrong.
+        if (err instanceof CognitoError && ['InvalidPasswordException', 'NotAuthorizedException'].includes(err.code)) badCredentials();
         throw err;
       }
-    },
-
-    async GlobalSignOut(body) {
-      const claims = await verify(body.AccessToken, 'access');
-      const p = await poolFor(claims.client_id);
-      const user = await findUser(p, claims.sub);
-      if (!user) return fail('NotAuthorizedException', 'Access Token has been revoked');
-      await p.saveUser(ctx, { ...user, RefreshTokens: [] });
-      return {};
-    },
-  };
-
-  // Calls authorised by the caller's access token: cognito-local only decodes it.
-  for (const target of [
-    'GetUser',
-    'DeleteUser',
-    'UpdateUserAttributes',
-    'DeleteUserAttributes',
-    'VerifyUserAttribute',
-    'GetUserAttributeVerificationCode',
-    'SetUserMFAPreference',
-    'AssociateSoftwareToken',
-    'VerifySoftwareToken',
-  ]) {
-    overrides[target] = async (body) => {
-      await verify(body.AccessToken, 'access');
-      return forward(target, body);
-    };
-  }
-
-  const call = async (target: string, body: unknown): Promise<ShimResponse> => {
-    try {
-      const payload = (body && typeof body === 'object' ? body : {}) as Json;
-      const run = overrides[target] ?? ((b: Json) => forward(target, b));
-      const output = await run(payload);
-      return { status: 200, headers: { 'content-type': 'application/x-amz-json-1.1' }, body: JSON.stringify(output ?? {}, dateReplacer) };
-    } catch (err) {
-      if (err instanceof CognitoError) return errorReply(400, err.code, err.message);
-      if (err instanceof UnsupportedError) return errorReply(400, 'InvalidParameterException', `Not supported by the local user pool: ${err.message}`);
-      opts.warn(`Cognito ${target} failed`, err);
-      return errorReply(500, 'InternalErrorException', 'Internal error in the local user pool');
     }
-  };
+    if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') {
+      await shim.verify(params.REFRESH_TOKEN, 'refresh');
+      const out = await shim.forward('InitiateAuth', body);
+      return { ...out, AuthenticationResult: withExpiry(out.AuthenticationResult) };
+    }
+    return fail('InvalidParameterException', `Unsupported AuthFlow ${String(body.AuthFlow)}: this pool accepts USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH`);
+  },
 
-  return {
-    userPoolId,
-    userPoolClientId,
-    issuer,
-    directUrl,
-    jwksUrl: `${directUrl}/${userPoolId}/.well-known/jwks.json`,
-    jwks: { keys: [publicKey.jwk] },
-    call,
-    close: () => closeServer(server),
-  };
-}
+  async GetTokensFromRefreshToken(shim, body) {
+    await shim.verify(body.RefreshToken, 'refresh');
+    const out = await shim.forward('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: body.ClientId,
+      ClientMetadata: body.ClientMetadata,
+      AuthParameters: { REFRESH_TOKEN: body.RefreshToken },
+    });
+    const result = withExpiry(out.AuthenticationResult) ?? {};
+    return { AuthenticationResult: { AccessToken: result.AccessToken, IdToken: result.IdToken, ExpiresIn: result.ExpiresIn, TokenType: result.TokenType } };
+  },
+
+  async ChangePassword(shim, body) {
+    await shim.verify(body.AccessToken, 'access');
+    checkPassword(body.ProposedPassword);
+    try {
+      return await shim.forward('ChangePassword', body);
+    } catch (err) {
+      if (err instanceof CognitoError && err.code === 'InvalidPasswordException') badCredentials();
+      throw err;
+    }
+  },
+
+  async GlobalSignOut(shim, body) {
+    const claims = await shim.verify(body.AccessToken, 'access');
+    const p = await shim.poolFor(claims.client_id);
+    const user = await shim.findUser(p, claims.sub);
+    if (!user) return fail('NotAuthorizedException', 'Access Token has been revoked');
+    await p.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  },
+};
 
 function errorReply(status: number, code: string, message: string): ShimResponse {
   return {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tableList } from '../../functions/platform/tables.js';
-import { secrets } from '../../functions/platform/secret-names.js';
+import { secretParameterVariable, secrets, type SecretKey } from '../../functions/platform/secret-names.js';
 import { functions as registry } from '../../functions/registry.js';
 import { resetConfig } from '../../functions/platform/config.js';
 import { resetClients } from '../../functions/platform/clients.js';
@@ -91,7 +91,7 @@ export const LOCAL_SECRET_DEFAULTS: Partial<Record<keyof typeof secrets, string>
   stripeWebhook: 'whsec_revise_local_webhook_secret',
   // Accepted only by the local Stripe stand-in (lib/local/stripe-standin.ts).
   stripeApiKey: STANDIN_API_KEY,
-  // The nine promo codes of the laptop (spec §9), documented in the README.
+  // The nine promo codes of the laptop, documented in docs/payments.md.
   // Signs the study reminders' unsubscribe links of this machine only.
   reminderSigning: 'revise-local-reminder-signing-key',
   promoCodes: 'BIENVENUE,RENTREE2025,REVISE1MOIS,BACCALAUREAT,PREPA2025,LICENCE2025,MASTER2025,ETUDIANT,PARTENAIRE',
@@ -106,21 +106,32 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+type Warn = (message: string, err?: unknown) => void;
+type ViteMiddleware = { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> };
+
+/** What every start-up step knows: where the host is, where its data is, how it reports. */
+interface HostContext {
+  url: string;
+  port: number;
+  dataDir: string;
+  webDist: string;
+  region: string;
+  bucket: string;
+  /** Polly speaks with the developer's own AWS profile; the embedded services get the local keys. */
+  speechProvider: 'polly' | 'local';
+  developerProfile: string | undefined;
+  clock: () => Date;
+  info: (message: string) => void;
+  warn: Warn;
+}
 
 export async function startLocalHost(opts: LocalHostOptions = {}): Promise<LocalHost> {
   const requestedPort = opts.port ?? (process.env.PORT ? Number(process.env.PORT) : 3000);
   if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) throw new Error(`Invalid port: ${requestedPort}`);
   const dataDir = path.resolve(opts.dataDir ?? process.env.REVISE_DATA_DIR ?? path.join(repoRoot, '.data'));
-  const webDist = path.resolve(opts.webDist ?? path.join(repoRoot, 'web', 'dist'));
-  const clock = opts.clock ?? (() => new Date());
   const info = (message: string) => {
     if (!opts.quiet) console.log(`[revise] ${message}`);
   };
-  const warn = (message: string, err?: unknown) => {
-    const detail = err instanceof Error ? (err.stack ?? err.message) : err === undefined ? '' : String(err);
-    console.warn(`[revise] ${message}${detail ? `\n${detail}` : ''}`);
-  };
-
   await mkdir(dataDir, { recursive: true });
 
   // The public server is bound first: the port makes the URL, which the issuer, CORS and e-mail
@@ -136,11 +147,79 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   };
   const servers = await listenLoopback(requestedPort, onRequest, warn);
   const port = (servers[0].address() as AddressInfo).port;
-  const url = `http://localhost:${port}`;
+  const ctx: HostContext = {
+    url: `http://localhost:${port}`,
+    port,
+    dataDir,
+    webDist: path.resolve(opts.webDist ?? path.join(repoRoot, 'web', 'dist')),
+    ...adoptLocalCredentials(),
+    clock: opts.clock ?? (() => new Date()),
+    info,
+    warn,
+  };
 
+  const services = new HostServices(servers, warn);
+  let mounted: MountedFunctions;
+  try {
+    const env = await startStores(services, ctx);
+    await startQueues(services, ctx, env);
+    await startStripe(services, ctx, env);
+    applyEnvironment(env);
+    services.environment = env;
+    const api = await mountApplication(services, ctx);
+    mounted = services.mounted!;
+    if (opts.dev) services.vite = await startVite(servers[0], servers.slice(1));
+    handle = requestHandler(services, ctx, api);
+  } catch (err) {
+    startupFailed = true;
+    await services.closeAll().catch(() => undefined);
+    throw err;
+  }
+  return hostFace(services, ctx, mounted);
+}
+
+/** The host as its callers see it, once everything has started. */
+function hostFace(services: HostServices, ctx: HostContext, mounted: MountedFunctions): LocalHost {
+  const { storage, mailbox, cognito } = services;
+  let stopping: Promise<void> | null = null;
+  return {
+    url: ctx.url,
+    port: ctx.port,
+    dataDir: ctx.dataDir,
+    mailbox: mailbox!,
+    userPoolId: cognito!.userPoolId,
+    userPoolClientId: cognito!.userPoolClientId,
+    onObjectCreated: (listener) => storage!.onObjectCreated(listener),
+    functions: mounted,
+    stripe: services.stripe ?? null,
+    stepFunctions: services.stepFunctions!,
+    ses: services.ses!,
+    jobs: services.lambda!,
+    environment: { ...services.environment },
+    warmedUp: services.warmed,
+    stop() {
+      stopping ??= services.closeAll();
+      return stopping;
+    },
+    kill() {
+      stopping ??= services.closeAll({ abandon: true });
+      return stopping;
+    },
+  };
+}
+
+function warn(message: string, err?: unknown): void {
+  const detail = err instanceof Error ? (err.stack ?? err.message) : err === undefined ? '' : String(err);
+  console.warn(`[revise] ${message}${detail ? `\n${detail}` : ''}`);
+}
+
+/**
+ * The process speaks to the embedded services with the local key pair, whatever the developer's
+ * AWS settings; the developer's profile is kept aside for Polly when SPEECH_PROVIDER=polly.
+ */
+function adoptLocalCredentials(): Pick<HostContext, 'region' | 'bucket' | 'speechProvider' | 'developerProfile'> {
   const region = process.env.AWS_REGION || 'eu-west-3';
   const bucket = process.env.UPLOADS_BUCKET || 'uploads';
-  // Polly from the laptop speaks with the developer's own AWS profile (the embedded services get the local keys).
   const speechProvider = process.env.SPEECH_PROVIDER === 'polly' ? 'polly' : 'local';
   const developerProfile = process.env.POLLY_PROFILE || process.env.AWS_PROFILE;
   Object.assign(process.env, { AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey });
@@ -148,268 +227,272 @@ export async function startLocalHost(opts: LocalHostOptions = {}): Promise<Local
   // The SDK's notice about its future Node requirement says nothing about this app's behaviour.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   delete process.env.AWS_PROFILE;
+  return { region, bucket, speechProvider, developerProfile };
+}
 
-  let dynamo: LocalDynamo | undefined;
-  let storage: LocalStorage | undefined;
-  let cognito: LocalCognito | undefined;
-  let mailbox: StoredMailbox | undefined;
-  let stripeStandIn: StripeStandIn | undefined;
-  let stepFunctions: LocalStepFunctions | undefined;
-  let ses: LocalSes | undefined;
-  let lambda: LocalLambda | undefined;
-  let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
+/**
+ * The host's services as they start, the background work they run, and how they stop: work
+ * started by triggers (extractions, scheduled jobs) runs in the background; stopping waits for it
+ * (it needs the tables and the bucket), then ends the PDF, OCR and speech worker threads.
+ */
+class HostServices {
+  dynamo?: LocalDynamo;
+  storage?: LocalStorage;
+  cognito?: LocalCognito;
+  mailbox?: StoredMailbox;
+  stripe?: StripeStandIn;
+  stepFunctions?: LocalStepFunctions;
+  ses?: LocalSes;
+  lambda?: LocalLambda;
+  vite?: ViteMiddleware;
+  mounted?: MountedFunctions;
+  extractionModule?: Promise<typeof import('../../functions/pipelines/extract-upload.js')>;
+  warmUp?: NodeJS.Timeout;
+  /** The configuration variables given to the handlers. */
+  environment: Record<string, string> = {};
+  readonly warmed: Promise<void>;
+  markWarmedUp: () => void = () => undefined;
+  private readonly background = new Set<Promise<unknown>>();
 
-  // Work started by triggers (extractions, scheduled jobs) runs in the background; stopping waits
-  // for it (it needs the tables and the bucket), then ends the PDF, OCR and speech worker threads.
-  const background = new Set<Promise<unknown>>();
-  let extractionModule: Promise<typeof import('../../functions/pipelines/extract-upload.js')> | undefined;
-  let mounted: MountedFunctions | undefined;
-  let hostEnvironment: Record<string, string> | undefined;
+  constructor(
+    private readonly servers: Server[],
+    private readonly warn: Warn,
+  ) {
+    this.warmed = new Promise<void>((resolve) => (this.markWarmedUp = resolve));
+  }
 
-  let warmUp: NodeJS.Timeout | undefined;
-  let warmedUp = (): void => undefined;
-  const warmed = new Promise<void>((resolve) => (warmedUp = resolve));
-  const track = <T>(work: Promise<T>): Promise<T> => {
-    const tracked: Promise<unknown> = work.catch(() => undefined).finally(() => background.delete(tracked));
-    background.add(tracked);
+  /** Runs work in the background: stopping waits for it (unless the host is killed). */
+  readonly track = <T>(work: Promise<T>): Promise<T> => {
+    const tracked: Promise<unknown> = work.catch(() => undefined).finally(() => this.background.delete(tracked));
+    this.background.add(tracked);
     return work;
   };
 
-  const closeAll = async (how: { abandon?: boolean } = {}) => {
-    clearTimeout(warmUp);
-    warmedUp();
-    mounted?.stop();
-    if (how.abandon) stepFunctions?.abandon();
+  async closeAll(how: { abandon?: boolean } = {}): Promise<void> {
+    const warn = this.warn;
+    clearTimeout(this.warmUp);
+    this.markWarmedUp();
+    this.mounted?.stop();
+    if (how.abandon) this.stepFunctions?.abandon();
     // Before the servers: its last webhooks go to the API.
-    await stripeStandIn?.close().catch((err: unknown) => warn('Stopping the Stripe stand-in failed', err));
-    await Promise.all(servers.map(closeServer));
-    if (!how.abandon) await stepFunctions?.idle();
-    await stepFunctions?.close().catch((err: unknown) => warn('Stopping the Step Functions stand-in failed', err));
-    await ses?.close().catch((err: unknown) => warn('Stopping the SES stand-in failed', err));
-    await lambda?.close().catch((err: unknown) => warn('Stopping the Lambda stand-in failed', err));
-    await vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
-    while (background.size && !how.abandon) await Promise.allSettled([...background]);
-    if (extractionModule) await (await extractionModule).closeExtraction().catch((err: unknown) => warn('Stopping the extraction workers failed', err));
+    await this.stripe?.close().catch((err: unknown) => warn('Stopping the Stripe stand-in failed', err));
+    await Promise.all(this.servers.map(closeServer));
+    if (!how.abandon) await this.stepFunctions?.idle();
+    await this.stepFunctions?.close().catch((err: unknown) => warn('Stopping the Step Functions stand-in failed', err));
+    await this.ses?.close().catch((err: unknown) => warn('Stopping the SES stand-in failed', err));
+    await this.lambda?.close().catch((err: unknown) => warn('Stopping the Lambda stand-in failed', err));
+    await this.vite?.close().catch((err: unknown) => warn('Closing the Vite dev server failed', err));
+    while (this.background.size && !how.abandon) await Promise.allSettled([...this.background]);
+    if (this.extractionModule) await (await this.extractionModule).closeExtraction().catch((err: unknown) => warn('Stopping the extraction workers failed', err));
     // The speech worker threads, if a podcast was spoken.
-    if (stepFunctions?.executions().length) await (await import('../../functions/platform/speech/index.js')).closeSpeech().catch((err: unknown) => warn('Stopping the speech workers failed', err));
-    const results = await Promise.allSettled([cognito?.close(), storage?.close(), dynamo?.close()]);
+    if (this.stepFunctions?.executions().length) await (await import('../../functions/platform/speech/index.js')).closeSpeech().catch((err: unknown) => warn('Stopping the speech workers failed', err));
+    const results = await Promise.allSettled([this.cognito?.close(), this.storage?.close(), this.dynamo?.close()]);
     for (const r of results) if (r.status === 'rejected') warn('Stopping an embedded service failed', r.reason);
-    await mailbox?.flush();
-  };
-
-  try {
-    mailbox = await openMailbox(path.join(dataDir, 'mailbox.json'));
-    const mail = mailbox;
-    // Cognito calls its triggers only once the host is up, when the registry is mounted.
-    const loadTriggers = () => {
-      if (!mounted) throw new Error('The Cognito triggers are not mounted yet');
-      return mounted.cognitoTriggers();
-    };
-    [dynamo, storage, cognito] = await Promise.all([
-      startDynamo({ directory: path.join(dataDir, 'dynamodb'), tables: tableList, region, credentials: LOCAL_CREDENTIALS, info }),
-      startStorage({ directory: path.join(dataDir, 's3'), bucket, origins: [url, `http://127.0.0.1:${port}`], region, credentials: LOCAL_CREDENTIALS, warn }),
-      startCognito({
-        directory: path.join(dataDir, 'cognito'),
-        issuerDomain: `${url}/cognito`,
-        region,
-        clock,
-        loadTriggers,
-        sendEmail: async (m) => {
-          await mail.deliver(m);
-        },
-        warn,
-      }),
-    ]);
-
-    // The same variables CDK sets on each Lambda, then the handlers' modules.
-    const env: Record<string, string> = {
-      AWS_REGION: region,
-      UPLOADS_BUCKET: bucket,
-      USER_POOL_ID: cognito.userPoolId,
-      USER_POOL_CLIENT_ID: cognito.userPoolClientId,
-      APP_URL: url,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      S3_ENDPOINT: storage.endpoint,
-      COGNITO_ENDPOINT: cognito.directUrl,
-      JWT_ISSUER: cognito.issuer,
-      JWKS_URL: cognito.jwksUrl,
-      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-      // The built-in study engine, unless the developer chose another provider.
-      ENGINE_PROVIDER: process.env.ENGINE_PROVIDER || 'local',
-      // Scanned pages are read by tesseract.js, its models copied from npm into the data folder.
-      OCR_PROVIDER: 'local',
-      OCR_DATA_DIR: path.join(dataDir, 'ocr'),
-    };
-    for (const t of tableList) env[t.env] = t.id;
-    // Podcasts: the same state machine run in-process, its tasks the registry's; speech by
-    // espeak-ng, or Polly with the developer's AWS profile when SPEECH_PROVIDER=polly.
-    stepFunctions = await startLocalStepFunctions({
-      region,
-      taskHandler: (state) => {
-        if (!mounted) return Promise.reject(new Error('The task handlers are not mounted yet'));
-        return mounted.taskHandler(state);
-      },
-      track,
-      warn,
-    });
-    Object.assign(env, { SFN_ENDPOINT: stepFunctions.endpoint, PODCAST_STATE_MACHINE_ARN: stepFunctions.podcastMachineArn, SPEECH_PROVIDER: speechProvider });
-    if (speechProvider === 'polly') env.POLLY_PROFILE = developerProfile || 'default';
-    // E-mails the functions send themselves (study reminders): the same SES v2 call, answered by
-    // the stand-in, which delivers to the dev mailbox.
-    ses = await startLocalSes({ deliver: (m) => mail.deliver(m), warn });
-    Object.assign(env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM });
-    // Background jobs the API queues (the data export): the same Lambda Invoke call, answered by
-    // the stand-in, which runs the registry's handler in-process.
-    lambda = await startLocalLambda({
-      knows: (name) => Boolean(mounted?.jobHandler(name)),
-      run: async (name, event, context) => {
-        const handler = mounted?.jobHandler(name);
-        if (!handler) throw new Error(`functions/registry.ts has no job ${name}`);
-        return (await handler)(event, context);
-      },
-      track,
-      warn,
-      credentials: LOCAL_CREDENTIALS,
-    });
-    Object.assign(env, { LAMBDA_ENDPOINT: lambda.endpoint, EXPORT_FUNCTION_NAME: registry.find((f) => f.trigger.kind === 'job' && f.trigger.job === 'dataExport')?.id ?? 'DataExport' });
-    // Stripe: the local stand-in, unless the developer exported a key of their own (then the
-    // handlers talk to Stripe's test mode with it, and STRIPE_PRICE_ID names their price).
-    const ownStripeKey = process.env.STRIPE_SECRET_KEY && process.env.STRIPE_SECRET_KEY !== STANDIN_API_KEY;
-    for (const v of ['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL']) delete process.env[v];
-    if (ownStripeKey) {
-      if (process.env.STRIPE_PRICE_ID) env.STRIPE_PRICE_ID = process.env.STRIPE_PRICE_ID;
-    } else {
-      stripeStandIn = await startStripeStandIn({
-        file: path.join(dataDir, 'stripe.json'),
-        publicUrl: url,
-        webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe`,
-        webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || LOCAL_SECRET_DEFAULTS.stripeWebhook!,
-        apiKey: STANDIN_API_KEY,
-        warn,
-        clock,
-      });
-      Object.assign(env, {
-        STRIPE_API_HOST: stripeStandIn.host,
-        STRIPE_API_PORT: String(stripeStandIn.port),
-        STRIPE_API_PROTOCOL: stripeStandIn.protocol,
-        STRIPE_PRICE_ID: stripeStandIn.priceId,
-      });
-    }
-    for (const [key, def] of Object.entries(secrets)) {
-      const value = process.env[def.valueVariable] || LOCAL_SECRET_DEFAULTS[key as keyof typeof secrets];
-      if (value) env[def.valueVariable] = value;
-      // A secret id would send the handlers to Secrets Manager: the laptop has none.
-      delete process.env[def.idVariable];
-    }
-    Object.assign(process.env, env);
-    hostEnvironment = env;
-    resetConfig();
-    resetClients();
-
-    const [routes, http] = await Promise.all([import('../../functions/api/routes.js'), import('../../functions/platform/http.js')]);
-    const api = createApiGateway({
-      issuer: cognito.issuer,
-      jwksUrl: cognito.jwksUrl,
-      clientId: cognito.userPoolClientId,
-      clock,
-      routes,
-      http,
-      warn,
-    });
-
-    // Every function of the registry on its trigger: storage events, Cognito triggers, schedules.
-    const store = storage;
-    mounted = mountFunctions(registry, { onObjectCreated: (l) => store.onObjectCreated(l), track, warn, clock });
-    // Once the host answers, what a Lambda's init phase would load is loaded in the background,
-    // one after the other: PDFium is compiled so that the first upload does not wait for it, then
-    // the study engine's modules so that the first question, sheet or podcast script does not
-    // (the OCR engine still loads only when a scanned page needs it, the speech workers start
-    // with a podcast's script: they end after a minute idle).
-    warmUp = setTimeout(() => {
-      extractionModule ??= import('../../functions/pipelines/extract-upload.js');
-      const pdf = track(extractionModule.then((m) => m.warmUpExtraction())).catch((err: unknown) => warn('Preparing PDF extraction failed', err));
-      // Not tracked: stopping need not wait for modules that use no service.
-      const engine = pdf.then(() => import('../../functions/platform/engine.js').then((m) => m.warmUpEngine())).catch((err: unknown) => warn('Loading the study engine failed', err));
-      void engine.then(warmedUp);
-    }, 0);
-    warmUp.unref();
-
-    if (opts.dev) vite = await startVite(servers[0], servers.slice(1));
-
-    const pool = cognito;
-    const webConfig = (req: IncomingMessage): WebConfig => {
-      const host = req.headers.host && /^[a-z0-9.\-[\]:]+$/i.test(req.headers.host) ? req.headers.host : `localhost:${port}`;
-      return parseWebConfig({
-        stage: 'local',
-        region,
-        userPoolId: pool.userPoolId,
-        userPoolClientId: pool.userPoolClientId,
-        userPoolEndpoint: `http://${host}/cognito`,
-        apiUrl: '/api',
-        mailboxUrl: '/dev/mailbox',
-      });
-    };
-
-    handle = async (req, res) => {
-      const reqUrl = new URL(req.url ?? '/', 'http://localhost');
-      const p = reqUrl.pathname;
-      // On the raw path (api-gateway.ts): a dot segment anywhere gets the gateway's 404, never resolved into another path.
-      if (forGateway(req.url ?? '/')) return api(req, res, reqUrl);
-      if (p === '/cognito' || p.startsWith('/cognito/')) return handleCognito(req, res, reqUrl, pool, url);
-      if (p === '/config.json') return sendJson(res, 200, webConfig(req));
-      if (stripeStandIn && p.startsWith('/dev/stripe/') && (await handleStripePages(req, res, reqUrl, stripeStandIn))) return;
-      if (p === '/dev/mailbox' || p === '/dev/mailbox/') {
-        const to = reqUrl.searchParams.get('to')?.trim() || null;
-        return sendHtml(res, 200, mailboxPage(filterMail(mail.list(), to), to));
-      }
-      if (p === '/dev/mailbox.json') {
-        const to = reqUrl.searchParams.get('to')?.trim() || null;
-        return sendJson(res, 200, filterMail(mail.list(), to));
-      }
-      if (vite) {
-        const dev = vite;
-        return new Promise<void>((resolve) => {
-          dev.middlewares(req, res, () => {
-            res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
-            resolve();
-          });
-          res.on('close', () => resolve());
-        });
-      }
-      return serveStatic(req, res, webDist, p);
-    };
-  } catch (err) {
-    startupFailed = true;
-    await closeAll().catch(() => undefined);
-    throw err;
+    await this.mailbox?.flush();
   }
+}
 
-  const services = { storage, mailbox, mounted: mounted! };
-  let stopping: Promise<void> | null = null;
-  return {
-    url,
-    port,
-    dataDir,
-    mailbox: services.mailbox,
-    userPoolId: cognito.userPoolId,
-    userPoolClientId: cognito.userPoolClientId,
-    onObjectCreated: (listener) => services.storage.onObjectCreated(listener),
-    functions: services.mounted,
-    stripe: stripeStandIn ?? null,
-    stepFunctions: stepFunctions!,
-    ses: ses!,
-    jobs: lambda!,
-    environment: { ...hostEnvironment },
-    warmedUp: warmed,
-    stop() {
-      stopping ??= closeAll();
-      return stopping;
-    },
-    kill() {
-      stopping ??= closeAll({ abandon: true });
-      return stopping;
-    },
+/** The mailbox, DynamoDB, S3 and the user pool; returns the variables CDK sets on each Lambda for them. */
+async function startStores(services: HostServices, ctx: HostContext): Promise<Record<string, string>> {
+  const { dataDir, region, url, port, warn } = ctx;
+  const mail = (services.mailbox = await openMailbox(path.join(dataDir, 'mailbox.json')));
+  // Cognito calls its triggers only once the host is up, when the registry is mounted.
+  const loadTriggers = () => {
+    if (!services.mounted) throw new Error('The Cognito triggers are not mounted yet');
+    return services.mounted.cognitoTriggers();
   };
+  const [dynamo, storage, cognito] = await Promise.all([
+    startDynamo({ directory: path.join(dataDir, 'dynamodb'), tables: tableList, region, credentials: LOCAL_CREDENTIALS, info: ctx.info }),
+    startStorage({ directory: path.join(dataDir, 's3'), bucket: ctx.bucket, origins: [url, `http://127.0.0.1:${port}`], region, credentials: LOCAL_CREDENTIALS, warn }),
+    startCognito({
+      directory: path.join(dataDir, 'cognito'),
+      issuerDomain: `${url}/cognito`,
+      region,
+      clock: ctx.clock,
+      loadTriggers,
+      sendEmail: async (m) => {
+        await mail.deliver(m);
+      },
+      warn,
+    }),
+  ]);
+  Object.assign(services, { dynamo, storage, cognito });
+  const env: Record<string, string> = {
+    AWS_REGION: region,
+    UPLOADS_BUCKET: ctx.bucket,
+    USER_POOL_ID: cognito.userPoolId,
+    USER_POOL_CLIENT_ID: cognito.userPoolClientId,
+    APP_URL: url,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    S3_ENDPOINT: storage.endpoint,
+    COGNITO_ENDPOINT: cognito.directUrl,
+    JWT_ISSUER: cognito.issuer,
+    JWKS_URL: cognito.jwksUrl,
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    // The built-in study engine, unless the developer chose another provider.
+    ENGINE_PROVIDER: process.env.ENGINE_PROVIDER || 'local',
+    // Scanned pages are read by tesseract.js, its models copied from npm into the data folder.
+    OCR_PROVIDER: 'local',
+    OCR_DATA_DIR: path.join(dataDir, 'ocr'),
+  };
+  for (const t of tableList) env[t.env] = t.id;
+  return env;
+}
+
+/** Step Functions, SES and Lambda, each the same call as in the cloud answered in-process; adds their variables. */
+async function startQueues(services: HostServices, ctx: HostContext, env: Record<string, string>): Promise<void> {
+  const { region, warn } = ctx;
+  const { track } = services;
+  // Podcasts: the same state machine run in-process, its tasks the registry's; speech by
+  // espeak-ng, or Polly with the developer's AWS profile when SPEECH_PROVIDER=polly.
+  const stepFunctions = (services.stepFunctions = await startLocalStepFunctions({
+    region,
+    taskHandler: (state) => {
+      if (!services.mounted) return Promise.reject(new Error('The task handlers are not mounted yet'));
+      return services.mounted.taskHandler(state);
+    },
+    track,
+    warn,
+  }));
+  Object.assign(env, { SFN_ENDPOINT: stepFunctions.endpoint, PODCAST_STATE_MACHINE_ARN: stepFunctions.podcastMachineArn, SPEECH_PROVIDER: ctx.speechProvider });
+  if (ctx.speechProvider === 'polly') env.POLLY_PROFILE = ctx.developerProfile || 'default';
+  // E-mails the functions send themselves (study reminders): the same SES v2 call, answered by
+  // the stand-in, which delivers to the dev mailbox.
+  const mail = services.mailbox!;
+  const ses = (services.ses = await startLocalSes({ deliver: (m) => mail.deliver(m), warn }));
+  Object.assign(env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM });
+  // Background jobs the API queues (the data export): the same Lambda Invoke call, answered by
+  // the stand-in, which runs the registry's handler in-process.
+  const lambda = (services.lambda = await startLocalLambda({
+    knows: (name) => Boolean(services.mounted?.jobHandler(name)),
+    run: async (name, event, context) => {
+      const handler = services.mounted?.jobHandler(name);
+      if (!handler) throw new Error(`functions/registry.ts has no job ${name}`);
+      return (await handler)(event, context);
+    },
+    track,
+    warn,
+    credentials: LOCAL_CREDENTIALS,
+  }));
+  Object.assign(env, { LAMBDA_ENDPOINT: lambda.endpoint, EXPORT_FUNCTION_NAME: registry.find((f) => f.trigger.kind === 'job' && f.trigger.job === 'dataExport')?.id ?? 'DataExport' });
+}
+
+/**
+ * Stripe: the local stand-in, unless the developer exported a key of their own (then the
+ * handlers talk to Stripe's test mode with it, and STRIPE_PRICE_ID names their price).
+ */
+async function startStripe(services: HostServices, ctx: HostContext, env: Record<string, string>): Promise<void> {
+  const ownStripeKey = process.env.STRIPE_SECRET_KEY && process.env.STRIPE_SECRET_KEY !== STANDIN_API_KEY;
+  for (const v of ['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL']) delete process.env[v];
+  if (ownStripeKey) {
+    if (process.env.STRIPE_PRICE_ID) env.STRIPE_PRICE_ID = process.env.STRIPE_PRICE_ID;
+    return;
+  }
+  const standIn = (services.stripe = await startStripeStandIn({
+    file: path.join(ctx.dataDir, 'stripe.json'),
+    publicUrl: ctx.url,
+    webhookUrl: `http://127.0.0.1:${ctx.port}/api/webhooks/stripe`,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || LOCAL_SECRET_DEFAULTS.stripeWebhook!,
+    apiKey: STANDIN_API_KEY,
+    warn: ctx.warn,
+    clock: ctx.clock,
+  }));
+  Object.assign(env, {
+    STRIPE_API_HOST: standIn.host,
+    STRIPE_API_PORT: String(standIn.port),
+    STRIPE_API_PROTOCOL: standIn.protocol,
+    STRIPE_PRICE_ID: standIn.priceId,
+  });
+}
+
+/** The secrets (the developer's own, else the local defaults) join the variables, which become the process's. */
+function applyEnvironment(env: Record<string, string>): void {
+  for (const [key, def] of Object.entries(secrets)) {
+    const value = process.env[def.valueVariable] || LOCAL_SECRET_DEFAULTS[key as keyof typeof secrets];
+    if (value) env[def.valueVariable] = value;
+    // A secret id or parameter name would send the handlers to Secrets Manager or SSM: the laptop has neither.
+    delete process.env[def.idVariable];
+    const parameter = secretParameterVariable(key as SecretKey);
+    if (parameter) delete process.env[parameter];
+  }
+  Object.assign(process.env, env);
+  resetConfig();
+  resetClients();
+}
+
+/**
+ * The handlers' modules behind the API gateway, every function of the registry on its trigger
+ * (storage events, Cognito triggers, schedules), and the background warm-up.
+ */
+async function mountApplication(services: HostServices, ctx: HostContext): Promise<ReturnType<typeof createApiGateway>> {
+  const { warn, clock } = ctx;
+  const cognito = services.cognito!;
+  const [routes, http] = await Promise.all([import('../../functions/api/routes.js'), import('../../functions/platform/http.js')]);
+  const api = createApiGateway({ issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, clientId: cognito.userPoolClientId, clock, routes, http, warn });
+  const store = services.storage!;
+  services.mounted = mountFunctions(registry, { onObjectCreated: (l) => store.onObjectCreated(l), track: services.track, warn, clock });
+  // Once the host answers, what a Lambda's init phase would load is loaded in the background,
+  // one after the other: PDFium is compiled so that the first upload does not wait for it, then
+  // the study engine's modules so that the first question, sheet or podcast script does not
+  // (the OCR engine still loads only when a scanned page needs it, the speech workers start
+  // with a podcast's script: they end after a minute idle).
+  services.warmUp = setTimeout(() => {
+    const extraction = (services.extractionModule ??= import('../../functions/pipelines/extract-upload.js'));
+    const pdf = services.track(extraction.then((m) => m.warmUpExtraction())).catch((err: unknown) => warn('Preparing PDF extraction failed', err));
+    // Not tracked: stopping need not wait for modules that use no service.
+    const engine = pdf.then(() => import('../../functions/platform/engine.js').then((m) => m.warmUpEngine())).catch((err: unknown) => warn('Loading the study engine failed', err));
+    void engine.then(services.markWarmedUp);
+  }, 0);
+  services.warmUp.unref();
+  return api;
+}
+
+/** One origin: the API, the user-pool shim, `config.json`, the Stripe pages, the dev mailbox, the web app. */
+function requestHandler(services: HostServices, ctx: HostContext, api: ReturnType<typeof createApiGateway>): Handler {
+  const pool = services.cognito!;
+  const mail = services.mailbox!;
+  const webConfig = (req: IncomingMessage): WebConfig => {
+    const host = req.headers.host && /^[a-z0-9.\-[\]:]+$/i.test(req.headers.host) ? req.headers.host : `localhost:${ctx.port}`;
+    return parseWebConfig({
+      stage: 'local',
+      region: ctx.region,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      userPoolEndpoint: `http://${host}/cognito`,
+      apiUrl: '/api',
+      mailboxUrl: '/dev/mailbox',
+    });
+  };
+  return async (req, res) => {
+    const reqUrl = new URL(req.url ?? '/', 'http://localhost');
+    const p = reqUrl.pathname;
+    const stripe = services.stripe;
+    // On the raw path (api-gateway.ts): a dot segment anywhere gets the gateway's 404, never resolved into another path.
+    if (forGateway(req.url ?? '/')) return api(req, res, reqUrl);
+    if (p === '/cognito' || p.startsWith('/cognito/')) return handleCognito(req, res, reqUrl, pool, ctx.url);
+    if (p === '/config.json') return sendJson(res, 200, webConfig(req));
+    if (stripe && p.startsWith('/dev/stripe/') && (await handleStripePages(req, res, reqUrl, stripe))) return;
+    if (p === '/dev/mailbox' || p === '/dev/mailbox/') {
+      const to = reqUrl.searchParams.get('to')?.trim() || null;
+      return sendHtml(res, 200, mailboxPage(filterMail(mail.list(), to), to));
+    }
+    if (p === '/dev/mailbox.json') {
+      const to = reqUrl.searchParams.get('to')?.trim() || null;
+      return sendJson(res, 200, filterMail(mail.list(), to));
+    }
+    if (services.vite) return serveThroughVite(services.vite, req, res);
+    return serveStatic(req, res, ctx.webDist, p);
+  };
+}
+
+function serveThroughVite(vite: ViteMiddleware, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    vite.middlewares(req, res, () => {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      resolve();
+    });
+    res.on('close', () => resolve());
+  });
 }
 
 function filterMail(list: MailMessage[], to: string | null): MailMessage[] {
