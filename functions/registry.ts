@@ -11,7 +11,7 @@ import type { SecretKey } from './platform/secret-names.js';
 import { tables, type TableKey } from './platform/tables.js';
 import { EXTRACTION_TIME_LIMIT_MS } from './core/files.js';
 import { PRODUCT_TIME_ZONE } from './core/limits.js';
-import type { PodcastTaskState } from './pipelines/podcast-machine.js';
+import type { PodcastTaskState } from './core/podcast-states.js';
 
 export type TableAccess = 'read' | 'readWrite';
 export type BucketAccess = 'read' | 'delete' | 'readDelete' | 'readWrite' | 'readWriteDelete';
@@ -98,7 +98,7 @@ export const registry = [
     // "Télécharger mes données" queues the data export job.
     capabilities: ['bedrock', 'cognito-admin', 'start-podcast', 'podcast-runs', 'start-export'],
     env: ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ENGINE_PROVIDER', 'PODCAST_STATE_MACHINE_ARN', 'EXPORT_FUNCTION_NAME'],
-    optionalEnv: ['BEDROCK_MODEL_ID', 'STRIPE_PRICE_ID', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL', 'SFN_ENDPOINT', 'LAMBDA_ENDPOINT'],
+    optionalEnv: ['BEDROCK_MODEL_ID', 'BEDROCK_FREE_MODEL_ID', 'STRIPE_PRICE_ID', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL', 'SFN_ENDPOINT', 'LAMBDA_ENDPOINT'],
     memoryMb: 1024,
     // API Gateway gives up after 30 s.
     timeoutSeconds: 29,
@@ -110,7 +110,8 @@ export const registry = [
     handler: 'handler',
     load: async () => (await import('./pipelines/extract-upload.js')).handler,
     trigger: { kind: 'storage', bucket: 'uploads', event: 'ObjectCreated' },
-    tables: { files: 'readWrite', pages: 'readWrite', profiles: 'read' },
+    // The usage table: the monthly bound on scanned pages read by OCR.
+    tables: { files: 'readWrite', pages: 'readWrite', profiles: 'read', usage: 'readWrite' },
     // Reads the uploads; deletes an object that arrived without its file record.
     uploads: 'readDelete',
     capabilities: ['textract'],
@@ -246,10 +247,11 @@ export const registry = [
     handler: 'writeScript',
     load: async () => (await import('./pipelines/podcast-tasks.js')).writeScript,
     trigger: { kind: 'task', machine: 'podcast', state: 'WriteScript' },
-    tables: { podcasts: 'readWrite', subjects: 'read', files: 'read', pages: 'read' },
+    // The profile: the script is written by the model of the student's plan.
+    tables: { podcasts: 'readWrite', subjects: 'read', files: 'read', pages: 'read', profiles: 'read' },
     capabilities: ['bedrock'],
     env: ['ENGINE_PROVIDER', 'SPEECH_PROVIDER'],
-    optionalEnv: ['BEDROCK_MODEL_ID'],
+    optionalEnv: ['BEDROCK_MODEL_ID', 'BEDROCK_FREE_MODEL_ID'],
     memoryMb: 1024,
     timeoutSeconds: 120,
   },

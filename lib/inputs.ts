@@ -1,7 +1,8 @@
 // Deployment inputs: everything that differs between two deployments of the stack, read from CDK
 // context (`-c key=value`, cdk.json) or from the environment (`REVISE_KEY_NAME`), validated once
 // at synth so that a mistake stops `cdk synth` with a message naming the input. Secrets never
-// appear here: only the names of the Secrets Manager secrets that hold them.
+// appear here: only the names of the SSM SecureString parameters (or, for Google's, of the Secrets
+// Manager secret Cognito reads at deployment) that hold them.
 import type { Construct } from 'constructs';
 import { z } from 'zod';
 
@@ -12,6 +13,12 @@ const hostname = z
 const secretName = z
   .string()
   .regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, 'must be the name of a Secrets Manager secret (letters, digits and /_+=.@-)');
+
+/** An SSM Parameter Store parameter name (a SecureString the operator creates: `aws ssm put-parameter --type SecureString`). */
+const parameterName = z
+  .string()
+  .regex(/^(\/?[A-Za-z0-9_.-]+)+$/, 'must be the name of an SSM SecureString parameter (letters, digits and _.-, segments separated by /)')
+  .refine((v) => v.length <= 1011 && !/^\/?(aws|ssm)/i.test(v), 'must be at most 1,011 characters and not start with aws or ssm');
 
 const flag = z.union([z.boolean(), z.stringbool()]);
 
@@ -37,7 +44,7 @@ const profileGeographies = ['us', 'eu', 'apac', 'jp', 'au', 'ca', 'us-gov', 'glo
 
 /** What the API function may invoke: the model id, and the profile's regions when it is one. */
 export interface BedrockModel {
-  /** The id the code calls (BEDROCK_MODEL_ID). */
+  /** The id the code calls (BEDROCK_MODEL_ID, or BEDROCK_FREE_MODEL_ID for the free plan's). */
   id: string;
   /** The foundation model behind it (the id without its geography). */
   foundationModelId: string;
@@ -72,7 +79,7 @@ export const inputsSchema = z
       .string()
       .regex(/^[0-9]+-[a-z0-9]+\.apps\.googleusercontent\.com$/, 'must be a Google OAuth client id ending in .apps.googleusercontent.com')
       .optional(),
-    /** Secrets Manager secret holding the Google client secret as plain text. */
+    /** Secrets Manager secret holding the Google client secret as plain text (Cognito reads it at deployment, which SecureString parameters do not allow). */
     googleClientSecretName: secretName.optional(),
     /** Prefix of the Cognito hosted-UI domain (`<prefix>.auth.<region>.amazoncognito.com`). */
     authDomainPrefix: z
@@ -89,17 +96,22 @@ export const inputsSchema = z
       .string()
       .regex(/^[a-z0-9][a-z0-9.:-]{2,127}$/, 'must be a Bedrock model id or inference profile id such as eu.anthropic.claude-haiku-4-5-20251001-v1:0')
       .default('eu.anthropic.claude-haiku-4-5-20251001-v1:0'),
+    /** Lighter Bedrock model or inference profile the free plan's generation runs on (Premium keeps `bedrockModelId`). */
+    freeModelId: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.:-]{2,127}$/, 'must be a Bedrock model id or inference profile id such as eu.amazon.nova-lite-v1:0')
+      .default('eu.amazon.nova-lite-v1:0'),
     /** Regions a geographic inference profile routes to (comma-separated), when not eu. or us. */
     bedrockRegions: regionList.optional(),
     /** Polly's voice engine for podcasts: standard ($4 per million characters), neural ($16, the default), generative ($30). */
     pollyEngine: z.enum(['standard', 'neural', 'generative'], 'must be standard, neural or generative').default('neural'),
-    /** Stripe Premium price and the secret holding the Stripe API key; payments are off without them. */
+    /** Stripe Premium price and the SecureString parameter holding the Stripe API key; payments are off without them. */
     stripePriceId: z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)').optional(),
-    stripeSecretName: secretName.optional(),
-    /** Secrets Manager secret holding the signing secret of the Stripe webhook endpoint (whsec_…). */
-    stripeWebhookSecretName: secretName.optional(),
-    /** Secrets Manager secret holding the accepted promo codes, comma-separated. */
-    promoCodesSecretName: secretName.optional(),
+    stripeSecretParameter: parameterName.optional(),
+    /** SecureString parameter holding the signing secret of the Stripe webhook endpoint (whsec_…). */
+    stripeWebhookSecretParameter: parameterName.optional(),
+    /** SecureString parameter holding the accepted promo codes, comma-separated. */
+    promoCodesParameter: parameterName.optional(),
     /** X-Ray tracing of the functions. */
     tracing: flag.default(false),
     /** Keep tables, buckets and the user pool when the stack is deleted; defaults to true for `prod`. */
@@ -113,40 +125,47 @@ export const inputsSchema = z
     };
     together('domain', 'certificateArn', 'CloudFront serves a custom domain only with its us-east-1 certificate');
     together('googleClientId', 'googleClientSecretName', 'Google sign-in needs both the client id and its secret');
-    together('stripePriceId', 'stripeSecretName', 'payments need both the price and the API key');
-    together('stripeSecretName', 'stripeWebhookSecretName', 'payments need the API key and the webhook signing secret');
-    const geography = geographyOf(v.bedrockModelId);
-    if (geography === 'global') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['bedrockModelId'],
-        message: 'global inference profiles may process requests in any region of the world; use a geographic profile (eu.…) or a model id',
-      });
-    } else if (geography) {
-      const regions = v.bedrockRegions ?? profileRegions[geography];
-      if (!regions) {
-        ctx.addIssue({ code: 'custom', path: ['bedrockRegions'], message: `is required with the ${geography}. inference profile: list the regions it routes requests to` });
-      } else if (!regions.includes(v.region)) {
-        ctx.addIssue({ code: 'custom', path: ['bedrockModelId'], message: `is an inference profile of regions ${regions.join(', ')}, which do not include the stack's region ${v.region}` });
+    together('stripePriceId', 'stripeSecretParameter', 'payments need both the price and the API key');
+    together('stripeSecretParameter', 'stripeWebhookSecretParameter', 'payments need the API key and the webhook signing secret');
+    for (const key of ['bedrockModelId', 'freeModelId'] as const) {
+      const geography = geographyOf(v[key]);
+      if (geography === 'global') {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'global inference profiles may process requests in any region of the world; use a geographic profile (eu.…) or a model id',
+        });
+      } else if (geography) {
+        const regions = v.bedrockRegions ?? profileRegions[geography];
+        if (!regions) {
+          ctx.addIssue({ code: 'custom', path: ['bedrockRegions'], message: `is required with the ${geography}. inference profile: list the regions it routes requests to` });
+        } else if (!regions.includes(v.region)) {
+          ctx.addIssue({ code: 'custom', path: [key], message: `is an inference profile of regions ${regions.join(', ')}, which do not include the stack's region ${v.region}` });
+        }
       }
-    } else if (v.bedrockRegions) {
+    }
+    const [premiumGeography, freeGeography] = [geographyOf(v.bedrockModelId), geographyOf(v.freeModelId)];
+    if (premiumGeography && freeGeography && premiumGeography !== freeGeography) {
+      ctx.addIssue({ code: 'custom', path: ['freeModelId'], message: `is an inference profile of the ${freeGeography}. geography and bedrockModelId of the ${premiumGeography}. one; use profiles of one geography (or a model id)` });
+    }
+    if (v.bedrockRegions && !premiumGeography && !freeGeography) {
       ctx.addIssue({ code: 'custom', path: ['bedrockRegions'], message: 'applies to inference profiles only; a model id is called in the stack\'s region' });
     }
   })
   .transform((v) => {
-    const geography = geographyOf(v.bedrockModelId);
-    const bedrockModel: BedrockModel = geography
-      ? {
-          id: v.bedrockModelId,
-          foundationModelId: v.bedrockModelId.slice(geography.length + 1),
-          geography,
-          regions: [...(v.bedrockRegions ?? profileRegions[geography])],
-        }
-      : { id: v.bedrockModelId, foundationModelId: v.bedrockModelId, regions: [v.region] };
+    const modelOf = (id: string): BedrockModel => {
+      const geography = geographyOf(id);
+      return geography
+        ? { id, foundationModelId: id.slice(geography.length + 1), geography, regions: [...(v.bedrockRegions ?? profileRegions[geography])] }
+        : { id, foundationModelId: id, regions: [v.region] };
+    };
     return {
       ...v,
       retainData: v.retainData ?? v.stage === 'prod',
-      bedrockModel,
+      /** Premium's model. */
+      bedrockModel: modelOf(v.bedrockModelId),
+      /** The free plan's model. */
+      freeModel: modelOf(v.freeModelId),
     };
   });
 
@@ -165,15 +184,23 @@ export const inputKeys = [
   'alarmEmail',
   'sesFromEmail',
   'bedrockModelId',
+  'freeModelId',
   'bedrockRegions',
   'pollyEngine',
   'stripePriceId',
-  'stripeSecretName',
-  'stripeWebhookSecretName',
-  'promoCodesSecretName',
+  'stripeSecretParameter',
+  'stripeWebhookSecretParameter',
+  'promoCodesParameter',
   'tracing',
   'retainData',
 ] as const satisfies readonly (keyof RawInputs)[];
+
+/** Inputs that named Secrets Manager secrets, and the SecureString parameter inputs that replace them. */
+export const replacedInputs = {
+  stripeSecretName: 'stripeSecretParameter',
+  stripeWebhookSecretName: 'stripeWebhookSecretParameter',
+  promoCodesSecretName: 'promoCodesParameter',
+} as const satisfies Record<string, keyof RawInputs>;
 
 /** `googleClientId` → `REVISE_GOOGLE_CLIENT_ID`. */
 export const envName = (key: string): string => `REVISE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
@@ -194,6 +221,11 @@ export function parseInputs(raw: Record<string, unknown>): DeploymentInputs {
 
 /** Reads the inputs from CDK context first, then from the environment, and validates them. */
 export function readInputs(scope: Construct, env: NodeJS.ProcessEnv = process.env): DeploymentInputs {
+  for (const [old, now] of Object.entries(replacedInputs)) {
+    if ((scope.node.tryGetContext(old) ?? env[envName(old)]) !== undefined) {
+      throw new Error(`Invalid deployment inputs:\n  - ${old}: no longer read; put the value in an SSM SecureString parameter and name it with -c ${now}=… or ${envName(now)}`);
+    }
+  }
   const raw: Record<string, unknown> = {};
   for (const key of inputKeys) {
     raw[key] = scope.node.tryGetContext(key) ?? env[envName(key)];

@@ -79,6 +79,7 @@ export class ReviseStack extends Stack {
         APP_URL: siteOrigin,
         ENGINE_PROVIDER: 'bedrock',
         BEDROCK_MODEL_ID: inputs.bedrockModel.id,
+        BEDROCK_FREE_MODEL_ID: inputs.freeModel.id,
         OCR_PROVIDER: 'textract',
         SPEECH_PROVIDER: 'polly',
         POLLY_ENGINE: inputs.pollyEngine,

@@ -1,6 +1,7 @@
 // Every server function of the stack, built from its entry in functions/registry.ts: the house
 // function with the entry's handler, size and configuration variables, and the grants its entry
-// names (tables, the uploads bucket, secrets, AWS services). The constructs of each trigger kind
+// names (tables, the uploads bucket, secrets: the stack's own in Secrets Manager, the operator's as
+// SSM SecureString parameters, AWS services). The constructs of each trigger kind
 // (lib/api.ts, lib/ingestion.ts, lib/auth.ts, lib/schedules.ts) call `buildServerFunction` for the
 // registry's entries of their kind and wire the trigger.
 import path from 'node:path';
@@ -9,12 +10,13 @@ import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionDef } from '../functions/registry.js';
 import type { ConfigVariable } from '../functions/platform/config.js';
-import { secretGenerated, secretInput, secrets, type SecretKey } from '../functions/platform/secret-names.js';
+import { secretGenerated, secretInput, secretParameterVariable, secrets, type SecretKey } from '../functions/platform/secret-names.js';
 import type { Data } from './data.js';
 import { HouseFunction, repoRoot } from './house-function.js';
 import type { BedrockModel, DeploymentInputs } from './inputs.js';
@@ -44,17 +46,18 @@ export interface FunctionContext {
  * Permission to call the generation model and nothing else (Converse needs bedrock:InvokeModel).
  * A model id: that foundation model in the stack's region. An inference profile: the profile, and
  * the foundation model in each region it routes to, only when called through that profile.
+ * `sidPrefix` keeps the statements of two models (Premium's and the free plan's) apart in one policy.
  */
-export function bedrockInvokeStatements(stack: Stack, model: BedrockModel): PolicyStatement[] {
+export function bedrockInvokeStatements(stack: Stack, model: BedrockModel, sidPrefix = 'InvokeGeneration'): PolicyStatement[] {
   const foundationModels = model.regions.map((region) => `arn:${stack.partition}:bedrock:${region}::foundation-model/${model.foundationModelId}`);
   if (!model.geography) {
-    return [new PolicyStatement({ sid: 'InvokeGenerationModel', actions: ['bedrock:InvokeModel'], resources: foundationModels })];
+    return [new PolicyStatement({ sid: `${sidPrefix}Model`, actions: ['bedrock:InvokeModel'], resources: foundationModels })];
   }
   const profile = stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: model.id });
   return [
-    new PolicyStatement({ sid: 'InvokeGenerationProfile', actions: ['bedrock:InvokeModel'], resources: [profile] }),
+    new PolicyStatement({ sid: `${sidPrefix}Profile`, actions: ['bedrock:InvokeModel'], resources: [profile] }),
     new PolicyStatement({
-      sid: 'InvokeGenerationModelThroughProfile',
+      sid: `${sidPrefix}ModelThroughProfile`,
       actions: ['bedrock:InvokeModel'],
       resources: foundationModels,
       conditions: { StringEquals: { 'bedrock:InferenceProfileArn': profile } },
@@ -128,25 +131,23 @@ export function buildServerFunction(scope: Construct, def: FunctionDef, ctx: Fun
     }
     const input = secretInput(key);
     const name = input && ctx.inputs[input];
+    const variable = secretParameterVariable(key);
     // Not configured in this deployment: the feature answers `not_configured`.
-    if (!name) continue;
-    Secret.fromSecretNameV2(fn, `${key}Secret`, name).grantRead(fn);
-    fn.addEnvironment(secret.idVariable, name);
-  }
-  if ((def.secrets ?? []).some((key) => {
-    const input = secretInput(key);
-    return input && ctx.inputs[input];
-  })) {
-    Validations.of(fn.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:*-??????]',
-      reason: 'A secret named by a deployment input is granted by name: Secrets Manager appends six random characters to its ARN, which the wildcard stands for.',
-    });
+    if (!name || !variable) continue;
+    // The operator's SecureString parameter (standard tier: no monthly charge), read with the
+    // account's aws/ssm key, whose policy lets SSM decrypt for any role allowed to read it.
+    StringParameter.fromSecureStringParameterAttributes(fn, `${key}Parameter`, { parameterName: name }).grantRead(fn);
+    fn.addEnvironment(variable, name);
   }
 
   for (const capability of def.capabilities ?? []) {
     switch (capability) {
       case 'bedrock':
+        // Premium's model, and the free plan's lighter one when it differs.
         for (const statement of bedrockInvokeStatements(Stack.of(fn), ctx.inputs.bedrockModel)) fn.addToRolePolicy(statement);
+        if (ctx.inputs.freeModel.id !== ctx.inputs.bedrockModel.id) {
+          for (const statement of bedrockInvokeStatements(Stack.of(fn), ctx.inputs.freeModel, 'InvokeFreeGeneration')) fn.addToRolePolicy(statement);
+        }
         break;
       case 'textract':
         fn.addToRolePolicy(

@@ -1,7 +1,10 @@
-// Quiz sessions (spec §2, §4 "Quiz"): on one file of a subject, at a difficulty; the student asks
+// Quiz sessions (generate, answer or skip, submit, next, end with a summary): on one file of a
+// subject, at a difficulty; the student asks
 // for a question (mcq or open), answers it, says "I don't know" or moves on, and ends the session
 // with a summary. The rules are core/quiz.ts; here each request is parsed, loads what the rules
-// need and stores what they decide. Each question takes one `quiz_generation` unit on the free
+// need and stores what they decide. Questions are generated QUIZ_BATCH_SIZE at a time, sharing one
+// reading of the course; the batch's others wait in the session, unseen, and the next request of
+// their type serves one of them. Each question served takes one `quiz_generation` unit on the free
 // plan, given back when no question could be made (a failure, or every fact of the file already
 // asked: `quiz_exhausted`); evaluating an open answer costs nothing. Every mistake becomes a review
 // card, once per fact per subject.
@@ -24,8 +27,10 @@ import {
   sessionView,
   summarize,
   withCardCreated,
+  nextWaiting,
+  withBatch,
   withOutcome,
-  withQuestion,
+  withWaitingServed,
   type AnswerInput,
   type Outcome,
   type QuizSessionRecord,
@@ -34,7 +39,8 @@ import {
 import { asFields, checkStartQuiz, questionParams, quizAnswerBody, quizQuestionBody, sessionParams, startQuizBody, subjectParams } from '../core/schemas.js';
 import type { AnsweredQuestion, Card } from '../core/views.js';
 import { EngineError } from '../engine/errors.js';
-import { evaluationSchema, quizQuestionSchema, type Course, type PracticeEngine, type QuizQuestion, type QuizType } from '../engine/types.js';
+import { evaluationSchema, quizQuestionSchema, type QuizQuestion, type QuizType } from '../core/artefacts.js';
+import { type Course, type PracticeEngine } from '../engine/types.js';
 import { parse, Reply, userRoute } from '../platform/http.js';
 import { createMistakeCard, deleteCard, findCard, mistakeCardId } from '../platform/store/cards.js';
 import { newItemId } from '../platform/store/drafts.js';
@@ -42,13 +48,13 @@ import { changeQuizSession, createQuizSession, deleteQuizSession, getQuizSession
 import { findSubject } from '../platform/store/subjects.js';
 import { loadPracticeEngine, practiceGenerate, studyContext } from '../platform/study-context.js';
 import { withUsage } from '../platform/usage.js';
-import { PASSING_SCORE } from '../core/limits.js';
+import { PASSING_SCORE, QUIZ_BATCH_SIZE } from '../core/limits.js';
 import { recordActivity } from '../platform/activity.js';
 import { truncate } from '../core/text.js';
 
 /**
- * Questions generated for one request at most when requests racing in the same session keep
- * taking its fact first (each round sees the facts the others took).
+ * Tries for one request at most when requests racing in the same session keep taking its question
+ * or its fact first (each round sees what the others took).
  */
 const GENERATION_ROUNDS = 5;
 
@@ -78,22 +84,35 @@ export const getQuizSession = userRoute({ params: sessionParams }, async ({ para
 
 // ---- Asking a question ----
 
-async function generateQuestion(
+/**
+ * A batch of up to QUIZ_BATCH_SIZE questions of `type` in one engine request, none on a fact the
+ * session asked or holds waiting; a question of the wrong type, citing another file or repeating
+ * a fact is dropped, and a batch left empty is a failure.
+ */
+async function generateBatch(
   engine: PracticeEngine,
   course: Course,
   session: QuizSessionRecord,
   type: QuizType,
   level: EducationLevel | null,
   userId: string,
-): Promise<QuizQuestion> {
+): Promise<QuizQuestion[]> {
   const fileId = session.file_id;
-  const exclude = session.questions.map((q) => q.generated.fact_key);
+  const exclude = [...session.questions.map((q) => q.generated.fact_key), ...(session.waiting ?? []).map((w) => w.fact_key)];
   return practiceGenerate('quiz_generation_failed', 'quiz_exhausted', { userId, subjectId: session.subject_id, type }, async () => {
-    const question = quizQuestionSchema.parse(await engine.quizQuestion({ course, fileId, type, difficulty: session.difficulty, exclude, level }));
-    if (question.type !== type) throw new EngineError('invalid_output', `asked for ${type}, got ${question.type}`);
-    if (question.citations.some((c) => c.file_id !== fileId)) throw new EngineError('invalid_output', 'question cites another file');
-    if (exclude.includes(question.fact_key)) throw new EngineError('invalid_output', 'question repeats a fact of the session');
-    return question;
+    const made = await engine.quizQuestions({ course, fileId, type, difficulty: session.difficulty, exclude, level }, QUIZ_BATCH_SIZE);
+    const batch: QuizQuestion[] = [];
+    const problems: string[] = [];
+    for (const item of made) {
+      const parsed = quizQuestionSchema.safeParse(item);
+      if (!parsed.success) problems.push('question does not match its schema');
+      else if (parsed.data.type !== type) problems.push(`asked for ${type}, got ${parsed.data.type}`);
+      else if (parsed.data.citations.some((c) => c.file_id !== fileId)) problems.push('question cites another file');
+      else if (exclude.includes(parsed.data.fact_key) || batch.some((q) => q.fact_key === parsed.data.fact_key)) problems.push('question repeats a fact of the session');
+      else batch.push(parsed.data);
+    }
+    if (batch.length === 0) throw new EngineError('invalid_output', problems[0] ?? 'no question generated');
+    return batch;
   });
 }
 
@@ -107,12 +126,22 @@ export const askQuizQuestion = userRoute({ params: sessionParams, body: quizQues
     user.id,
     'quiz_generation',
     async () => {
-      const engine = await practiceGenerate('quiz_generation_failed', null, { userId: user.id }, loadPracticeEngine);
+      let engine: PracticeEngine | undefined;
       for (let round = 0; round < GENERATION_ROUNDS; round++) {
-        const question = await generateQuestion(engine, course, session, body.type, level, user.id);
+        // A question left waiting by an earlier batch is served first; else a new batch is made.
+        const waiting = nextWaiting(session, body.type);
+        let batch: QuizQuestion[] | null = null;
+        if (!waiting) {
+          engine ??= await practiceGenerate('quiz_generation_failed', null, { userId: user.id }, () => loadPracticeEngine(plan));
+          batch = await generateBatch(engine, course, session, body.type, level, user.id);
+        }
         try {
           const at = new Date();
-          const updated = await changeQuizSession(user.id, params.subjectId, params.sessionId, at, (s) => withQuestion(s, question, newItemId(at), at));
+          const id = newItemId(at);
+          const made = batch;
+          const updated = await changeQuizSession(user.id, params.subjectId, params.sessionId, at, (s) =>
+            made ? withBatch(s, made, id, at) : withWaitingServed(s, waiting as QuizQuestion, id, at),
+          );
           return updated.questions[updated.questions.length - 1];
         } catch (err) {
           if (!(err instanceof FactTaken)) throw err;
@@ -130,9 +159,9 @@ export const askQuizQuestion = userRoute({ params: sessionParams, body: quizQues
 
 async function outcomeOf(input: AnswerInput, q: SessionQuestion, session: QuizSessionRecord, userId: string): Promise<Outcome> {
   if (input.kind !== 'answer') return judged(input, q);
-  const { course, level } = await studyContext(userId, session.subject_id, { fileId: session.file_id, now: new Date() });
+  const { plan, course, level } = await studyContext(userId, session.subject_id, { fileId: session.file_id, now: new Date() });
   const evaluation = await practiceGenerate('evaluation_failed', null, { userId, subjectId: session.subject_id }, async () =>
-    evaluationSchema.parse(await (await loadPracticeEngine()).evaluate({ course, question: q.generated, answer: input.answer, level })),
+    evaluationSchema.parse(await (await loadPracticeEngine(plan)).evaluate({ course, question: q.generated, answer: input.answer, level })),
   );
   return evaluated(input.answer, evaluation);
 }

@@ -1,5 +1,5 @@
 // The error catalogue: every error the server can answer with, its HTTP status, a stable code
-// and its message in French and English. Messages come from the product specification (§8);
+// and its message in French and English. Messages come from the product's error catalogue;
 // where the specification gives one language only, the other is a faithful translation.
 // Unknown errors never reach the client as such: they become `internal`. A message's parameters
 // are plain values or, when they are words themselves (what a field lacks, a date), said in both
@@ -95,7 +95,7 @@ export const catalogue = {
     fr: 'Cette demande est déjà en cours de traitement, réessaie dans un instant',
     en: 'This request is already being processed; try again in a moment',
   },
-  // Checkout and subscription (§8 Checkout)
+  // Checkout and subscription
   checkout_not_signed_in: {
     status: 401,
     fr: 'Vous devez être connecté pour effectuer cette action',
@@ -136,14 +136,14 @@ export const catalogue = {
     en: 'Could not open the subscription management page. Please try again.',
   },
   subscription_check_failed: { status: 502, fr: 'Impossible de vérifier votre abonnement', en: 'Could not check your subscription' },
-  // Promo codes (§8 Promo)
+  // Promo codes
   promo_not_signed_in: { status: 401, fr: 'Non authentifié', en: 'Not authenticated' },
   promo_user_not_found: { status: 404, fr: 'Utilisateur non trouvé', en: 'User not found' },
   promo_invalid: { status: 400, fr: 'Code promotionnel invalide', en: 'Invalid promo code' },
   promo_profile_failed: { status: 500, fr: 'Erreur lors de la vérification du profil', en: 'Error while checking the profile' },
   promo_already_used: { status: 409, fr: 'Vous avez déjà utilisé ce code promotionnel', en: 'You have already used this promo code' },
   promo_failed: { status: 500, fr: "Erreur lors de l'application du code promotionnel", en: 'Error while applying the promo code' },
-  // Referrals (§5)
+  // Referrals
   referral_code_unknown: {
     status: 404,
     fr: 'Aucun utilisateur trouvé avec ce code de parrainage: {code}',
@@ -164,7 +164,7 @@ export const catalogue = {
     fr: "Un code de parrainage s'utilise à l'inscription, avant la fin de l'accueil",
     en: 'A referral code is used when signing up, before onboarding is complete',
   },
-  // Subjects (§8)
+  // Subjects
   subject_not_found: { status: 404, fr: 'Matière introuvable', en: 'Subject not found' },
   subject_create_failed: {
     status: 500,
@@ -187,7 +187,7 @@ export const catalogue = {
     fr: 'Tu as atteint la limite de {limit} matières du plan gratuit. Passe à Premium pour en créer davantage.',
     en: 'You have reached the free plan limit of {limit} subjects. Upgrade to Premium to create more.',
   },
-  // Files (§8)
+  // Files
   file_limit_reached: {
     status: 403,
     fr: 'Tu as atteint la limite de {limit} fichiers par matière du plan gratuit. Passe à Premium pour en ajouter davantage.',
@@ -242,7 +242,7 @@ export const catalogue = {
     fr: "Le traitement du fichier n'a pas abouti à temps. Supprime-le et envoie-le à nouveau.",
     en: 'Processing the file did not finish in time. Delete it and upload it again.',
   },
-  // Study engine: questions, conversations, revision sheets, usage (spec §2, §6, §8, §9)
+  // Study engine: questions, conversations, revision sheets, usage
   question_empty: { status: 400, fr: 'Saisis une question.', en: 'Please enter a question.' },
   question_too_long: {
     status: 400,
@@ -254,6 +254,16 @@ export const catalogue = {
     status: 429,
     fr: "Limite d'utilisation atteinte ({used}/{limit} ce mois-ci). Réessaie plus tard ou passe à Premium.",
     en: 'Usage limit reached ({used}/{limit} this month). Try again later or upgrade to Premium.',
+  },
+  fair_use_limit_reached: {
+    status: 429,
+    fr: "Limite d'usage raisonnable de Premium atteinte ({limit} ce mois-ci). Elle se renouvelle le 1er du mois.",
+    en: 'Premium fair-use limit reached ({limit} this month). It renews on the 1st of the month.',
+  },
+  ocr_limit_reached: {
+    status: 429,
+    fr: "Limite de pages numérisées atteinte : ce fichier en a {pages} à lire, il t'en reste {left} sur {limit} ce mois-ci. Réessaie plus tard ou passe à Premium.",
+    en: 'Scanned page limit reached: this file has {pages} to read and you have {left} of {limit} left this month. Try again later or upgrade to Premium.',
   },
   export_not_found: { status: 404, fr: 'Export introuvable.', en: 'Export not found.' },
   export_in_progress: {
@@ -291,7 +301,7 @@ export const catalogue = {
     en: 'Error generating the answer. Please try again.',
   },
   summary_failed: { status: 502, fr: 'Erreur lors de la génération de la fiche', en: 'Error generating the summary' },
-  // Quizzes and flashcards (spec §2, §4 Quiz, §8 Quiz)
+  // Quizzes and flashcards
   quiz_file_required: {
     status: 400,
     fr: 'Sélectionne un fichier pour générer un quiz',
@@ -366,7 +376,7 @@ export const catalogue = {
     fr: "Ce cours ne contient pas assez de règles ou de définitions pour construire un cas pratique.",
     en: 'This course does not hold enough rules or definitions to build a practical case.',
   },
-  // Podcasts (spec §2, §4 Podcast, §8 Podcast)
+  // Podcasts
   podcast_file_required: {
     status: 400,
     fr: 'Sélectionne un fichier pour générer un podcast',
@@ -429,7 +439,7 @@ export function errorMessage(code: ErrorCode, lang: Lang, params: ErrorParams = 
   return fillTemplate(lang, template, said);
 }
 
-/** `fr` unless the value is exactly a supported language (spec §1: anything else falls back to fr). */
+/** `fr` unless the value is exactly a supported language (anything else falls back to fr). */
 export function toLang(value: unknown): Lang {
   return value === 'en' ? 'en' : 'fr';
 }

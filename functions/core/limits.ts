@@ -33,6 +33,8 @@ export const MAX_TURNS_BYTES = 350_000;
 export const MAX_QUIZ_QUESTIONS = 50;
 /** JSON of the questions kept in one session item: well under DynamoDB's 400 KB item limit. */
 export const MAX_QUESTIONS_BYTES = 350_000;
+/** Quiz questions generated in one engine request (one reading of the course); those not served yet wait in the session. */
+export const QUIZ_BATCH_SIZE = 5;
 /** How long a quiz session is kept after its last change. */
 export const QUIZ_SESSION_TTL_SECONDS = 30 * 24 * 3600;
 /** Longest open answer accepted. */
@@ -50,3 +52,42 @@ export const DECK_SIZE = { min: 5, max: 40, default: 20 } as const;
 
 /** Longest title of a revision task. */
 export const TODO_TITLE_MAX = 200;
+
+// ---- Sign-up and podcast positions ----
+
+/** The sign-up password's minimum length (no class requirement): the user pool, the laptop's stand-in and the sign-up form read it here. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** A bounded number kept as a multiple of its step (core/bounds.ts builds its schemas). */
+export interface Steps {
+  min: number;
+  max: number;
+  step: number;
+}
+
+/** Where a podcast's listener stopped within a segment: seconds, to the tenth. */
+export const POSITION_SECONDS: Steps = { min: 0, max: 3_600, step: 0.1 };
+/** Which segment of a podcast the listener is in. */
+export const POSITION_SEGMENT = { min: 0, max: 999 } as const;
+
+// ---- Fair use and scanned pages ----
+
+/**
+ * Premium's fair-use ceiling, per metered feature and calendar month: at least twice what a heavy
+ * student uses (150 questions and 10 coach messages, 15 sheets, 120 quiz items, 6 decks,
+ * 6 podcasts), so reached only by automated or shared use; a month at every ceiling costs a little
+ * less than what Premium brings in (docs/costs.md). Enforced like the free limits.
+ */
+export const PREMIUM_FAIR_USE_MONTHLY = {
+  question_generation: 320,
+  flashcard_generation: 15,
+  summary_generation: 30,
+  quiz_generation: 250,
+  podcast_generation: 12,
+} as const;
+
+/** Scanned pages read by OCR a calendar month: the free plan's bound and Premium's fair-use ceiling. Pages with text do not count. */
+export const OCR_PAGES_MONTHLY = { free: 50, premium: 300 } as const;
+
+/** Items a list answers at once: `limit` from 1 to `max`, `default` without one (core/paging.ts). */
+export const LIST_PAGE = { default: 100, max: 200 } as const;

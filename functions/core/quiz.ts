@@ -1,9 +1,10 @@
-// Quiz session rules (spec §2, §4 "Quiz"): what the student sees of a question (nothing that gives
+// Quiz session rules: what the student sees of a question (nothing that gives
 // the answer away until it is answered), the summary, when a session takes another question, how a
-// question is appended (the one still pending is skipped, no fact twice), how an answer is read and
+// question is appended (the one still pending is skipped, no fact twice; a batch's other questions
+// wait in the session, unseen, until asked for), how an answer is read and
 // judged, which mistakes make a review card and what that card says, and how a session ends. Pure
 // functions over the session as stored: the caller passes the clock, new ids and the evaluation.
-import type { Evaluation, QuizQuestion, QuizType } from '../engine/types.js';
+import type { Evaluation, QuizQuestion, QuizType } from './artefacts.js';
 import { AppError } from './errors.js';
 import { CARD_BACK_MAX, CARD_FRONT_MAX, MAX_ANSWER_CHARS, MAX_QUESTIONS_BYTES, MAX_QUIZ_QUESTIONS, PASSING_SCORE } from './limits.js';
 import type { QuizAnswerBody } from './schemas.js';
@@ -40,6 +41,11 @@ export interface QuizSessionRecord extends Omit<QuizSession, 'questions' | 'summ
   /** Incremented by every change; each write is conditional on it. */
   version: number;
   questions: SessionQuestion[];
+  /**
+   * Questions generated with the others of their batch and not served yet, in the order to serve
+   * them: never shown (no view reads them) and not counted until served.
+   */
+  waiting?: QuizQuestion[];
 }
 
 /** A session takes a new question only with this much room left for it and its answer. */
@@ -126,6 +132,35 @@ export function withQuestion(session: QuizSessionRecord, question: QuizQuestion,
   const questions = skipPending(session.questions, at);
   questions.push({ id, index: questions.length + 1, status: 'pending', generated: question, asked_at: at, answered_at: null });
   return { ...session, questions };
+}
+
+/** The next waiting question of `type` whose fact the session has not asked yet, or null. */
+export function nextWaiting(session: QuizSessionRecord, type: QuizType): QuizQuestion | null {
+  const asked = new Set(session.questions.map((q) => q.generated.fact_key));
+  return (session.waiting ?? []).find((w) => w.type === type && !asked.has(w.fact_key)) ?? null;
+}
+
+/**
+ * The session with the waiting `question` served as `id` (taken out of the waiting ones);
+ * FactTaken when another request served it, or its fact, meanwhile.
+ */
+export function withWaitingServed(session: QuizSessionRecord, question: QuizQuestion, id: string, now: Date): QuizSessionRecord {
+  const waiting = session.waiting ?? [];
+  if (!waiting.some((w) => w.fact_key === question.fact_key)) throw new FactTaken();
+  return { ...withQuestion(session, question, id, now), waiting: waiting.filter((w) => w.fact_key !== question.fact_key) };
+}
+
+/**
+ * The session with the first question of a new batch served as `id` and the others left waiting,
+ * those whose fact the session (or its waiting questions) already holds dropped; FactTaken when
+ * none of the batch is left.
+ */
+export function withBatch(session: QuizSessionRecord, batch: readonly QuizQuestion[], id: string, now: Date): QuizSessionRecord {
+  const held = new Set([...session.questions.map((q) => q.generated.fact_key), ...(session.waiting ?? []).map((w) => w.fact_key)]);
+  const fresh = batch.filter((q, i) => !held.has(q.fact_key) && batch.findIndex((x) => x.fact_key === q.fact_key) === i);
+  if (fresh.length === 0) throw new FactTaken();
+  const [first, ...rest] = fresh;
+  return { ...withQuestion(session, first, id, now), waiting: [...(session.waiting ?? []), ...rest] };
 }
 
 // ---- Answering ----
@@ -222,5 +257,5 @@ export function withCardCreated(session: QuizSessionRecord, questionId: string, 
 export function ended(session: QuizSessionRecord, now: Date): QuizSessionRecord {
   if (session.ended_at) return session;
   const at = now.toISOString();
-  return { ...session, ended_at: at, questions: skipPending(session.questions, at) };
+  return { ...session, ended_at: at, questions: skipPending(session.questions, at), waiting: [] };
 }

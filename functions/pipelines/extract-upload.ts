@@ -3,7 +3,8 @@
 //   object without a record → the object is deleted (no object without a record);
 //   record already ready/failed, or being read by another invocation → nothing (a duplicate event);
 //   else: download, check the bytes are a PDF, read each page's text with PDFium, send pages with
-//   fewer than 3 words to OCR, detect the language, store the pages, mark the file ready.
+//   fewer than 3 words to OCR (within the student's monthly bound on scanned pages), detect the
+//   language, store the pages, mark the file ready.
 // A file that cannot be read is marked failed with the catalogue message to show, and the
 // handler goes on: one bad file must not make storage redeliver the batch. Only a failure to
 // reach the tables themselves is rethrown, so that the invocation is retried.
@@ -32,7 +33,9 @@ import {
   type FileRecord,
 } from '../platform/store/files.js';
 import { deletePages, putPages } from '../platform/store/pages.js';
+import { currentPlan } from '../platform/plan.js';
 import { findProfile } from '../platform/store/profiles.js';
+import { releaseOcrPages, takeOcrPages } from '../platform/usage.js';
 import { asFailure, describeError, ExtractionFailure, extractPdf, type Extraction, type ExtractOptions } from './extraction.js';
 
 export { closeExtraction, extractPdf, ExtractionFailure, warmUpExtraction, type Extraction, type ExtractOptions } from './extraction.js';
@@ -93,9 +96,24 @@ async function processRecord(record: S3EventRecord, owner: string, context?: Pic
   );
   const t0 = Date.now();
   let result: Extraction;
+  // Scanned pages count against the student's monthly bound (free plan) or fair-use ceiling
+  // (Premium); a file that ends failed gives them back, once.
+  let releaseOcr: (() => Promise<void>) | undefined;
+  const ocrAllowance = async (pages: number) => {
+    const now = new Date();
+    const ticket = await takeOcrPages(started.user_id, pages, (await currentPlan(started.user_id, now)).subscribed, now);
+    let released = false;
+    releaseOcr = async () => {
+      if (released) return;
+      released = true;
+      await releaseOcrPages(ticket);
+    };
+    return releaseOcr;
+  };
   try {
-    result = await extractObject(started, bucket, key, deadline);
+    result = await extractObject(started, bucket, key, deadline, { ocrAllowance });
   } catch (err) {
+    await releaseOcr?.();
     const failure = asFailure(err);
     logger.warn({ fileId: file.id, code: failure.code, err: describeError(err) }, 'extraction failed');
     await failProcessing(started, failure.code, new Date(), failure.params);
@@ -105,6 +123,7 @@ async function processRecord(record: S3EventRecord, owner: string, context?: Pic
     await putPages(started.user_id, started.subject_id, started.id, result.pages);
   } catch (err) {
     logger.error({ fileId: file.id, err: describeError(err) }, 'storing the pages failed');
+    await releaseOcr?.();
     await deletePages(started.user_id, started.subject_id, started.id).catch(() => undefined);
     await failProcessing(started, 'extraction_failed', new Date());
     return;

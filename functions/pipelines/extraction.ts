@@ -4,7 +4,7 @@
 // tables, boxes), and the language of the whole. Storage
 // and records are the handler's business (extract-upload.ts); this part only reads a file.
 import type { OutlineEntry } from '../core/document.js';
-import type { ErrorCode } from '../core/errors.js';
+import { AppError, type ErrorCode } from '../core/errors.js';
 import { buildDocument, type CourseDocument } from '../engine/document/build.js';
 import { layoutFromOcr, layoutFromText, runText, type LayoutPage, type OcrLine } from '../engine/document/layout.js';
 import { countWords, MIN_WORDS_PER_PAGE } from '../core/files.js';
@@ -78,10 +78,16 @@ export interface ExtractOptions {
   ocr?: OcrProvider;
   /**
    * Text supplied with the upload, page by page (photo mode reads its photos in the browser):
-   * a page's supplied text overrides what extraction would find there (spec §4). Pages without
+   * a page's supplied text overrides what extraction would find there. Pages without
    * one are read as usual.
    */
   supplied?: readonly string[];
+  /**
+   * Takes the month's OCR allowance for this many scanned pages, all or none (an AppError at the
+   * bound); what it returns gives them back when OCR fails. Without it OCR is not counted (a
+   * rebuild reads no page anew).
+   */
+  ocrAllowance?: (pages: number) => Promise<() => Promise<void>>;
 }
 
 /**
@@ -111,8 +117,22 @@ export async function extractPdf(file: string, opts: ExtractOptions): Promise<Ex
   const supplied = applySupplied(pages, opts.supplied ?? []);
   const sparse = pages.filter((p) => !supplied.has(p.page) && !hasWords(p.text, MIN_WORDS_PER_PAGE)).map((p) => p.page);
   const ocrLines = new Map<number, OcrLine[]>();
-  const ocrFailed = sparse.length > 0 ? !(await readByOcr(file, pages, sparse, pageCount, opts, ocrLines)) : false;
+  // Past the month's bound on scanned pages, none is read: a file of text keeps its text, a scanned file fails with the bound's message.
+  let release: (() => Promise<void>) | undefined;
+  let bounded: AppError | undefined;
+  if (sparse.length > 0 && opts.ocrAllowance) {
+    try {
+      release = await opts.ocrAllowance(sparse.length);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      bounded = err;
+      logger.info({ pages: sparse.length, code: err.code }, 'scanned pages over the monthly bound: not read');
+    }
+  }
+  const ocrFailed = sparse.length > 0 && !bounded ? !(await readByOcr(file, pages, sparse, pageCount, opts, ocrLines)) : false;
+  if (ocrFailed) await release?.();
   const successfulPages = pages.filter((p) => hasWords(p.text, MIN_WORDS_PER_PAGE)).length;
+  if (bounded && successfulPages === 0) throw new ExtractionFailure(bounded.code, bounded.params as Record<string, string | number>);
   if (ocrFailed && successfulPages === 0) throw new ExtractionFailure('ocr_failed');
   const model = modelOf(pages, layouts, ocrLines);
   const text = pages

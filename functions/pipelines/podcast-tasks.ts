@@ -7,10 +7,12 @@
 // podcast's status and its own entry, projected, before speaking and after a refused update.
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { plannedWords } from '../core/podcasts.js';
-import { segmentItems, type PodcastExecutionInput, type ScriptWritten, type SegmentTaskInput } from './podcast-machine.js';
+import type { PodcastExecutionInput, ScriptWritten, SegmentTaskInput } from '../core/podcast-states.js';
+import { segmentItems } from './podcast-machine.js';
 import { storage } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { loadCourse, loadEngine } from '../platform/course.js';
+import { currentPlan } from '../platform/plan.js';
 import { logger } from '../platform/logger.js';
 import { speech } from '../platform/speech/index.js';
 import { concatMp3 } from '../platform/speech/mp3.js';
@@ -43,7 +45,8 @@ export async function writeScript(input: PodcastExecutionInput): Promise<ScriptW
   speech().prepare();
   const course = await loadCourse(input.user_id, item.subject_id, { fileId: item.file_id ?? undefined, fallbackLanguage: item.language });
   const voices = speech().voices(item.language);
-  const script = await (await loadEngine()).podcastScript({
+  // The model of the student's plan when the script is written.
+  const script = await (await loadEngine(await currentPlan(input.user_id, new Date()))).podcastScript({
     course,
     fileId: item.file_id ?? undefined,
     style: item.style,

@@ -32,8 +32,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Who writes answers and sheets: the built-in engine (laptop), Amazon Bedrock (cloud), or an OpenAI-compatible server. */
   ENGINE_PROVIDER: z.enum(engineProviders).default('local'),
-  /** Bedrock model or inference profile id; required with ENGINE_PROVIDER=bedrock. */
+  /** Bedrock model or inference profile id (Premium's); required with ENGINE_PROVIDER=bedrock. */
   BEDROCK_MODEL_ID: z.string().min(1).optional(),
+  /** The lighter Bedrock model or inference profile the free plan's generation runs on; BEDROCK_MODEL_ID when unset. */
+  BEDROCK_FREE_MODEL_ID: z.string().min(1).optional(),
   /** Bedrock Runtime endpoint override (tests, VPC endpoints); unset in the cloud. */
   BEDROCK_ENDPOINT: optionalUrl,
   /** Most input tokens one generation request may send to Bedrock. */
@@ -76,6 +78,8 @@ const schema = z.object({
   EXPORT_FUNCTION_NAME: z.string().min(1).optional(),
   /** Secrets Manager endpoint override (tests, VPC endpoints); unset in the cloud. */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
+  /** SSM (Parameter Store) endpoint override (tests, VPC endpoints); unset in the cloud. */
+  SSM_ENDPOINT: optionalUrl,
   /** Stripe price of the Premium plan (price_…); the laptop host sets its stand-in's price. */
   STRIPE_PRICE_ID: z.string().min(1).optional(),
   /** Where the stripe client sends API calls: the laptop's stand-in; unset in the cloud (api.stripe.com). */

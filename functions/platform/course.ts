@@ -7,7 +7,8 @@
 import { AppError } from '../core/errors.js';
 import { isEngineError } from '../engine/errors.js';
 import { SearchIndex } from '../engine/text/index.js';
-import type { Course, CourseLanguage, CoursePage, StudyEngine } from '../engine/types.js';
+import type { CourseLanguage } from '../core/artefacts.js';
+import type { Course, CoursePage, StudyEngine } from '../engine/types.js';
 import { logger } from './logger.js';
 import { listFileRecords, type FileRecord } from './store/files.js';
 import { listPages } from './store/pages.js';
@@ -113,11 +114,12 @@ export function invalidateCourse(userId: string, subjectId: string): void {
 export const cachedCourseCount = (): number => cache.size;
 
 /**
- * The configured study engine (platform/engine.ts), its module loaded at the first generation:
- * it carries the model SDK and mathjs, which the other routes of the API function never need.
+ * The configured study engine (platform/engine.ts) of the student's plan: Premium (and trials)
+ * get the most capable model, the free plan the lighter one. Its module is loaded at the first
+ * generation: it carries the model SDK and mathjs, which the other routes of the API function never need.
  */
-export async function loadEngine(): Promise<StudyEngine> {
-  return (await import('./engine.js')).studyEngine();
+export async function loadEngine(plan: { subscribed: boolean }): Promise<StudyEngine> {
+  return (await import('./engine.js')).studyEngine(plan.subscribed ? 'premium' : 'free');
 }
 
 /**

@@ -164,22 +164,10 @@ export interface ExportOutcome {
 }
 
 /**
- * Writes the account of `userId` to `key` as a zip. `onProgress` is called as work units are done
- * (a JSON file is one, a stored file one per MiB); it may be slow (it writes the record), so it is
- * awaited between entries, never during a chunk.
+ * What the archive will hold, read first: the records that name the stored files (each given its
+ * path in the archive), and the stored files with their sizes.
  */
-export async function writeStudentExport(
-  opts: { userId: string; key: string; lang: Lang; now: Date },
-  onProgress: (p: ExportProgress) => Promise<void>,
-): Promise<ExportOutcome> {
-  const { userId, lang, now } = opts;
-  const bucket = config().UPLOADS_BUCKET;
-  const sink = new MultipartSink(bucket, opts.key);
-  const zip = new Zip(sink.accept);
-  const encoder = new TextEncoder();
-  const paths = uniquePaths();
-
-  // What the archive will hold, read first: the records that name the stored files, and the sizes.
+async function planArchive(userId: string, paths: ReturnType<typeof uniquePaths>) {
   const [profileItem] = await queryAllItems(partition('profiles', 'user_id', userId));
   const subjects = (await queryAllItems(partition('subjects', 'user_id', userId))).filter((s) => typeof s.id === 'string' && !String(s.id).startsWith('#'));
   const files = await queryAllItems(partition('files', 'user_id', userId));
@@ -211,6 +199,26 @@ export async function writeStudentExport(
     });
     return { ...readableItem(p), audio_in_archive: audioPaths };
   });
+  return { profileItem, subjects, fileRows, podcastRows, storedFiles };
+}
+
+/**
+ * Writes the account of `userId` to `key` as a zip. `onProgress` is called as work units are done
+ * (a JSON file is one, a stored file one per MiB); it may be slow (it writes the record), so it is
+ * awaited between entries, never during a chunk.
+ */
+export async function writeStudentExport(
+  opts: { userId: string; key: string; lang: Lang; now: Date },
+  onProgress: (p: ExportProgress) => Promise<void>,
+): Promise<ExportOutcome> {
+  const { userId, lang, now } = opts;
+  const bucket = config().UPLOADS_BUCKET;
+  const sink = new MultipartSink(bucket, opts.key);
+  const zip = new Zip(sink.accept);
+  const encoder = new TextEncoder();
+  const paths = uniquePaths();
+
+  const { profileItem, subjects, fileRows, podcastRows, storedFiles } = await planArchive(userId, paths);
   const storedBytes = storedFiles.reduce((sum, f) => sum + f.size, 0);
   if (storedBytes > EXPORT_MAX_STORED_BYTES) throw new Error('export_too_large');
 
@@ -283,7 +291,8 @@ export async function writeStudentExport(
     await writeJson('pages.json', pages());
     await writeJson('conversations.json', (await queryAllItems(partition('conversations', 'user_id', userId))).map(readableItem));
     await writeJson('sheets.json', (await queryAllItems(partition('sheets', 'user_id', userId))).map(readableItem));
-    await writeJson('quizzes.json', (await queryAllItems(partition('quizSessions', 'user_id', userId))).map(readableItem));
+    // A session's questions prepared but not yet asked (`waiting_json`) are not the student's: they stay out.
+    await writeJson('quizzes.json', (await queryAllItems(partition('quizSessions', 'user_id', userId))).map(({ waiting_json: _unasked, ...rest }) => readableItem(rest)));
     await writeJson('cards.json', (await queryAllItems(partition('cards', 'user_id', userId))).map(readableItem));
 
     const progressItems = await queryAllItems(partition('progress', 'user_id', userId));

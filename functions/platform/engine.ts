@@ -1,8 +1,11 @@
 // The study engine of this host, chosen by ENGINE_PROVIDER: `local` (the default, the laptop
 // host) runs the built-in engine; `bedrock` (set by CDK on the API function) writes with the
-// Bedrock model BEDROCK_MODEL_ID; `openai` writes with the model OPENAI_MODEL of an
+// Bedrock model BEDROCK_MODEL_ID for Premium and BEDROCK_FREE_MODEL_ID (a lighter one; the same
+// model when unset) for the free plan; `openai` writes with the model OPENAI_MODEL of an
 // OpenAI-compatible server at OPENAI_BASE_URL (a local model server, a school's server), its key
-// (if any) read as a secret. Handlers call studyEngine() and never ask which one they got.
+// (if any) read as a secret. The built-in and OpenAI-compatible engines are the same for both
+// plans. Handlers get the engine of the student's plan (studyEngine(tier), through loadEngine in
+// course.ts) and never ask which one they got.
 // The local engine is imported through a computed name when first used, so that the cloud bundle
 // does not carry it (as the OCR providers do).
 import { EngineError } from '../engine/errors.js';
@@ -15,7 +18,10 @@ import { config } from './config.js';
 import { logger } from './logger.js';
 import { secretValue } from './secrets.js';
 
-let chosen: { engine: StudyEngine; client?: BedrockRuntimeClient } | undefined;
+/** Which plan a generation is for: Premium (and trials) or the free plan. */
+export type EngineTier = 'premium' | 'free';
+
+let chosen: { engines: Record<EngineTier, StudyEngine>; client?: BedrockRuntimeClient } | undefined;
 
 const localModule = '../engine/local/index.js';
 
@@ -37,6 +43,7 @@ function lazyLocalEngine(): StudyEngine {
     answer: async (request) => (await load()).answer(request),
     sheet: async (request) => (await load()).sheet(request),
     quizQuestion: async (request) => (await load()).quizQuestion(request),
+    quizQuestions: async (request, count) => (await load()).quizQuestions(request, count),
     evaluate: async (request) => (await load()).evaluate(request),
     flashcards: async (request) => (await load()).flashcards(request),
     coach: async (request) => {
@@ -48,18 +55,25 @@ function lazyLocalEngine(): StudyEngine {
   };
 }
 
-function bedrock(): { engine: StudyEngine; client: BedrockRuntimeClient } {
+/** One Bedrock client, and an engine per plan on it (one engine when both plans use the same model). */
+function bedrock(): { engines: Record<EngineTier, StudyEngine>; client: BedrockRuntimeClient } {
   const c = config();
   // One attempt per SDK call: the engine retries with its own policy and time budget.
   const client = new BedrockRuntimeClient({ region: c.AWS_REGION, endpoint: c.BEDROCK_ENDPOINT, maxAttempts: 1 });
-  const engine = bedrockEngine({
-    transport: converseTransport(client),
-    modelId: c.BEDROCK_MODEL_ID!,
-    inputTokenBudget: c.BEDROCK_INPUT_TOKENS,
-    onGeneration: (facts) => logger.info({ engine: 'bedrock', ...facts }, 'generation done'),
-  });
-  return { engine, client };
+  const transport = converseTransport(client);
+  const engineOf = (modelId: string, tier: EngineTier) =>
+    bedrockEngine({
+      transport,
+      modelId,
+      inputTokenBudget: c.BEDROCK_INPUT_TOKENS,
+      onGeneration: (facts) => logger.info({ engine: 'bedrock', tier, ...facts }, 'generation done'),
+    });
+  const premium = engineOf(c.BEDROCK_MODEL_ID!, 'premium');
+  const freeModel = c.BEDROCK_FREE_MODEL_ID ?? c.BEDROCK_MODEL_ID!;
+  return { engines: { premium, free: freeModel === c.BEDROCK_MODEL_ID ? premium : engineOf(freeModel, 'free') }, client };
 }
+
+const same = (engine: StudyEngine): Record<EngineTier, StudyEngine> => ({ premium: engine, free: engine });
 
 function openai(): StudyEngine {
   const c = config();
@@ -77,12 +91,13 @@ function openai(): StudyEngine {
   });
 }
 
-export function studyEngine(): StudyEngine {
+/** The engine a generation for `tier` runs on (Premium's when not said). */
+export function studyEngine(tier: EngineTier = 'premium'): StudyEngine {
   if (!chosen) {
     const provider = config().ENGINE_PROVIDER;
-    chosen = provider === 'bedrock' ? bedrock() : provider === 'openai' ? { engine: openai() } : { engine: lazyLocalEngine() };
+    chosen = provider === 'bedrock' ? bedrock() : { engines: same(provider === 'openai' ? openai() : lazyLocalEngine()) };
   }
-  return chosen.engine;
+  return chosen.engines[tier];
 }
 
 /**

@@ -28,13 +28,13 @@ export async function studyContext(userId: string, subjectId: string, opts: { fi
 
 /** The engine's practice generators, or EngineError('unavailable') when it has none. */
 export function practiceEngine(engine: StudyEngine): PracticeEngine {
-  const { quizQuestion, evaluate, flashcards } = engine;
-  if (!quizQuestion || !evaluate || !flashcards) throw new EngineError('unavailable', `engine ${engine.name} has no practice generators`);
-  return { quizQuestion: quizQuestion.bind(engine), evaluate: evaluate.bind(engine), flashcards: flashcards.bind(engine) };
+  const { quizQuestion, quizQuestions, evaluate, flashcards } = engine;
+  if (!quizQuestion || !quizQuestions || !evaluate || !flashcards) throw new EngineError('unavailable', `engine ${engine.name} has no practice generators`);
+  return { quizQuestion: quizQuestion.bind(engine), quizQuestions: quizQuestions.bind(engine), evaluate: evaluate.bind(engine), flashcards: flashcards.bind(engine) };
 }
 
-/** The configured engine's practice generators, loaded at the first use. */
-export const loadPracticeEngine = async (): Promise<PracticeEngine> => practiceEngine(await loadEngine());
+/** The practice generators of the engine of the student's plan, loaded at the first use. */
+export const loadPracticeEngine = async (plan: { subscribed: boolean }): Promise<PracticeEngine> => practiceEngine(await loadEngine(plan));
 
 /**
  * Runs a practice generator through generate(): the engine's `exhausted` becomes `exhausted`

@@ -1,5 +1,5 @@
-// Monthly metered features (spec §9: questions, sheets, quizzes, flashcards, podcasts a month on
-// the free plan) and the premium-only gates (spec §6). One counter per feature and calendar month
+// Monthly metered features (questions, sheets, quizzes, flashcards, podcasts a month on the free
+// plan) and the premium-only gates. One counter per feature and calendar month
 // in the Usage table, `{user_id, sk: '{feature}#{YYYY-MM}', usage_count}`. A unit is taken with one
 // conditional atomic update, so requests racing each other never go past the limit, and it is
 // given back when the work it paid for fails: a failed generation costs nothing.
@@ -7,9 +7,14 @@
 // Months are calendar months in Europe/Paris, the product's home time zone: the counter resets at
 // midnight in France on the first of the month, whatever the server's clock zone, and a student
 // cannot gain units by claiming another time zone.
+//
+// Premium is counted against its fair-use ceiling (core/limits.ts) the same way: the conditional
+// update refuses the unit past it, with its own message. Scanned pages read by OCR have a counter
+// of their own (`ocr_pages#{YYYY-MM}`), taken all at once per file: a file whose scanned pages do
+// not fit in what is left of the month takes nothing.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../core/errors.js';
-import { PRODUCT_TIME_ZONE } from '../core/limits.js';
+import { OCR_PAGES_MONTHLY, PREMIUM_FAIR_USE_MONTHLY, PRODUCT_TIME_ZONE } from '../core/limits.js';
 import { FREE_MONTHLY_LIMITS, PREMIUM_ONLY_FEATURES, type MeteredFeature } from '../core/plans.js';
 import type { PremiumFeature, UsageFigure, UsageOverview } from '../core/views.js';
 import { db } from './clients.js';
@@ -45,7 +50,7 @@ export function monthKey(now: Date, timeZone: string = PRODUCT_TIME_ZONE): strin
   return `${year}-${month}`;
 }
 
-export const usageSortKey = (feature: MeteredFeature, month: string): string => `${feature}#${month}`;
+export const usageSortKey = (feature: MeteredFeature | 'ocr_pages', month: string): string => `${feature}#${month}`;
 
 /** The plan's monthly limit for a feature; null: unlimited (Premium or trial). */
 export function monthlyLimit(feature: MeteredFeature, subscribed: boolean): number | null {
@@ -60,7 +65,7 @@ export function usageFigure(feature: MeteredFeature, used: number, limit: number
 const table = () => config().tableNames.usage;
 
 /** Units used this month (0 when the counter does not exist yet). */
-export async function readUsage(userId: string, feature: MeteredFeature, month: string): Promise<number> {
+export async function readUsage(userId: string, feature: MeteredFeature | 'ocr_pages', month: string): Promise<number> {
   const out = await db().send(
     new GetCommand({ TableName: table(), Key: { user_id: userId, sk: usageSortKey(feature, month) }, ConsistentRead: true }),
   );
@@ -68,21 +73,22 @@ export async function readUsage(userId: string, feature: MeteredFeature, month: 
 }
 
 /**
- * Takes one unit of `feature` for this month: one conditional `ADD` when there is a limit (the
- * counter must be below it), unconditional otherwise (unlimited plans are still counted).
- * At the limit: AppError `usage_limit_reached` with the figures for the message.
+ * Takes one unit of `feature` for this month with one conditional `ADD`: the counter must be below
+ * the plan's limit, or, on an unlimited plan, below Premium's fair-use ceiling.
+ * At the limit: AppError `usage_limit_reached` with the figures for the message; at the ceiling:
+ * `fair_use_limit_reached`.
  */
 export async function consume(userId: string, feature: MeteredFeature, limit: number | null, now: Date): Promise<UsageTicket> {
   const month = monthKey(now);
-  const values: Record<string, unknown> = { ':one': 1, ':f': feature, ':m': month, ':now': now.toISOString() };
-  if (limit !== null) values[':limit'] = limit;
+  const ceiling = limit ?? PREMIUM_FAIR_USE_MONTHLY[feature];
+  const values: Record<string, unknown> = { ':one': 1, ':f': feature, ':m': month, ':now': now.toISOString(), ':limit': ceiling };
   try {
     const out = await db().send(
       new UpdateCommand({
         TableName: table(),
         Key: { user_id: userId, sk: usageSortKey(feature, month) },
         UpdateExpression: 'SET feature_name = :f, month_year = :m, updated_at = :now ADD usage_count :one',
-        ConditionExpression: limit === null ? undefined : 'attribute_not_exists(usage_count) OR usage_count < :limit',
+        ConditionExpression: 'attribute_not_exists(usage_count) OR usage_count < :limit',
         ExpressionAttributeValues: values,
         ReturnValues: 'UPDATED_NEW',
       }),
@@ -90,9 +96,68 @@ export async function consume(userId: string, feature: MeteredFeature, limit: nu
     const used = Number(out.Attributes?.usage_count ?? 1);
     return { userId, feature, month, figure: usageFigure(feature, used, limit) };
   } catch (err) {
-    if (!isConditionFailure(err) || limit === null) throw err;
+    if (!isConditionFailure(err)) throw err;
+    if (limit === null) throw new AppError('fair_use_limit_reached', { limit: ceiling });
     const used = await readUsage(userId, feature, month).catch(() => limit);
     throw new AppError('usage_limit_reached', { used: Math.max(used, limit), limit });
+  }
+}
+
+/** Scanned pages taken for one file: what `releaseOcrPages` needs to give them back. */
+export interface OcrTicket {
+  userId: string;
+  month: string;
+  pages: number;
+}
+
+const OCR_FEATURE = 'ocr_pages' as const;
+
+/**
+ * Takes `pages` scanned pages of this month's OCR allowance at once (the free plan's bound, or
+ * Premium's fair-use ceiling), with one conditional `ADD`: all of them or none. Past the bound:
+ * AppError `ocr_limit_reached` (free) or `fair_use_limit_reached` (Premium), nothing taken.
+ */
+export async function takeOcrPages(userId: string, pages: number, subscribed: boolean, now: Date): Promise<OcrTicket> {
+  const month = monthKey(now);
+  const limit = subscribed ? OCR_PAGES_MONTHLY.premium : OCR_PAGES_MONTHLY.free;
+  const refuse = async () => {
+    if (subscribed) return new AppError('fair_use_limit_reached', { limit });
+    const used = await readUsage(userId, OCR_FEATURE, month).catch(() => limit);
+    return new AppError('ocr_limit_reached', { pages, left: Math.max(0, limit - used), limit });
+  };
+  if (pages > limit) throw await refuse();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, sk: usageSortKey(OCR_FEATURE, month) },
+        UpdateExpression: 'SET feature_name = :f, month_year = :m, updated_at = :now ADD usage_count :n',
+        ConditionExpression: 'attribute_not_exists(usage_count) OR usage_count <= :most',
+        ExpressionAttributeValues: { ':n': pages, ':f': OCR_FEATURE, ':m': month, ':now': now.toISOString(), ':most': limit - pages },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    throw await refuse();
+  }
+  return { userId, month, pages };
+}
+
+/** Gives back the pages a ticket took (OCR failed: nothing was read); failures are logged, not thrown. */
+export async function releaseOcrPages(ticket: OcrTicket): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: ticket.userId, sk: usageSortKey(OCR_FEATURE, ticket.month) },
+        UpdateExpression: 'ADD usage_count :minus',
+        ConditionExpression: 'usage_count >= :n',
+        ExpressionAttributeValues: { ':minus': -ticket.pages, ':n': ticket.pages },
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) return;
+    logger.error({ userId: ticket.userId, err: err instanceof Error ? err.message : String(err) }, 'OCR pages release failed');
   }
 }
 
@@ -136,8 +201,8 @@ export async function withUsage<T>(
 }
 
 /**
- * Whether a premium-only feature is available: to subscribers, and (spec §6) to anyone when the
- * plan could not be checked.
+ * Whether a premium-only feature is available: to subscribers, and to anyone when the plan could
+ * not be checked (on any error while checking availability, the feature is available).
  */
 export const premiumAvailable = (plan: Pick<Plan, 'subscribed' | 'verified'>): boolean => plan.subscribed || !plan.verified;
 

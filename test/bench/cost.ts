@@ -1,14 +1,18 @@
 // What a student costs, part of `npm run bench` (`npm run bench cost`): the real handlers on the
 // laptop host, configured as the cloud is (ENGINE_PROVIDER=bedrock, OCR_PROVIDER=textract,
 // SPEECH_PROVIDER=polly) against the wire fakes of Bedrock's Converse API, Textract and Polly
-// (test/support), driven through a month of each student profile below. It counts what each
+// (test/support), driven through a month of each student profile (test/bench/cost-report.ts). It counts what each
 // service bills: model input and output tokens per operation (the fake's own count: the request's
-// JSON and the reply's, at four characters a token), Polly's billed characters per episode,
+// JSON and the reply's, at four characters a token), each call priced by the model that served it
+// (Premium's, or the free plan's lighter one), Polly's billed characters per episode,
 // Textract's billed pages per upload, API requests, Lambda invocations and GB-seconds, DynamoDB
 // read and write units, Step Functions transitions, S3 requests; then prices them with the table
 // of test/bench/prices.ts and prints the cost per service and per student-month beside Premium's
-// net revenue. The reference measured in the same run is Premium's net revenue per student-month.
-// BENCH_COST_PROFILES (comma-separated names) runs only those profiles.
+// net revenue, each cost target beside its figure (met or missed), and the idle stack
+// with and without each optional input. The reference measured in the same run is Premium's net
+// revenue per student-month. BENCH_COST_PROFILES (comma-separated names) runs only those profiles;
+// `npm run bench cost -- --write-docs` also writes docs/costs.md (test/bench/cost-report.ts), from
+// a run of every profile only.
 // Stated estimates (the fakes answer at once): a model call lasts 0.6 s plus its output at 80
 // tokens a second; a Polly request 0.3 s plus 1 s per 1,000 characters; a Lambda waits for them.
 // DynamoDB: a read is 0.5 unit per 4 KB returned (eventually consistent) or 1 (a consistent Get
@@ -23,7 +27,7 @@ import { config } from '../../functions/platform/config.js';
 import { resetEngine } from '../../functions/platform/engine.js';
 import { resetSpeech } from '../../functions/platform/speech/index.js';
 import { registry } from '../../functions/registry.js';
-import { MODEL, startConverseFake, type RecordedCall } from '../support/converse-fake.js';
+import { FREE_MODEL, MODEL, startConverseFake, type RecordedCall } from '../support/converse-fake.js';
 import { longCoursePdf, renderTextImage } from '../support/fixtures.js';
 import { FREE_CAPS } from '../../functions/core/plans.js';
 import { api, newPremiumUser, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
@@ -31,37 +35,13 @@ import { modelReply, newReplyState } from '../support/model-replies.js';
 import { startPollyFake } from '../support/polly-fake.js';
 import { startTextractFake, type TextractFake } from '../support/textract-fake.js';
 import { createSubject, uploadFile, waitForFinal } from '../support/uploads.js';
-import { cost, idle, PRICES, premiumNet, type PriceKey } from './prices.js';
+import { writeFile } from 'node:fs/promises';
+import { ceilingEstimate, formatCostDoc, idleRows, MCQ_PER_QUIZ, OPEN_PER_QUIZ, PROFILES, targetLines, type CostFigures, type Profile } from './cost-report.js';
+import { cost, modelPrices, PRICES, premiumNet, type PriceKey } from './prices.js';
 
-/** A month of one student. Each upload is a course of `pages` pages, one of them a scanned handout. */
-export interface Profile {
-  name: string;
-  /** Free accounts keep to their monthly limits and three files a subject (the uploads fill as many subjects as needed). */
-  plan: 'premium' | 'free';
-  uploads: number;
-  pages: number;
-  questions: number;
-  sheets: number;
-  /** Quizzes of ten items: seven multiple-choice questions, three open ones graded (1.5: fifteen items). */
-  quizzes: number;
-  /** Decks of twenty cards. */
-  decks: number;
-  /** Episodes of the medium length (7.5 minutes planned). */
-  podcasts: number;
-  coachMessages: number;
-}
-
-export const PROFILES: Profile[] = [
-  { name: 'light', plan: 'premium', uploads: 1, pages: 20, questions: 10, sheets: 1, quizzes: 1, decks: 1, podcasts: 0, coachMessages: 2 },
-  { name: 'typical', plan: 'premium', uploads: 3, pages: 30, questions: 40, sheets: 5, quizzes: 4, decks: 2, podcasts: 2, coachMessages: 4 },
-  { name: 'heavy', plan: 'premium', uploads: 8, pages: 60, questions: 150, sheets: 15, quizzes: 12, decks: 6, podcasts: 6, coachMessages: 10 },
-  // Every free limit reached: 10 questions (coach messages count as questions), 5 sheets, 15 quiz items, 5 decks, 3 podcasts, 5 subjects of 3 files.
-  { name: 'free at limits', plan: 'free', uploads: 15, pages: 30, questions: 8, sheets: 5, quizzes: 1.5, decks: 5, podcasts: 3, coachMessages: 2 },
-];
+export { PROFILES, type Profile } from './cost-report.js';
 
 const MODES = ['course', 'concise', 'detailed', 'step_by_step', 'exercise'] as const;
-const MCQ_PER_QUIZ = 7;
-const OPEN_PER_QUIZ = 3;
 const API_MEMORY_GB = registry.find((f) => f.id === 'Handler')!.memoryMb / 1024;
 const memoryOf = (id: string) => (registry.find((f) => f.id === id)?.memoryMb ?? 1024) / 1024;
 
@@ -69,8 +49,8 @@ const modelSeconds = (outputTokens: number) => 0.6 + outputTokens / 80;
 const pollySeconds = (characters: number) => 0.3 + characters / 1_000;
 
 interface Usage {
-  /** Per tool the model was made to call: calls, input and output tokens. */
-  model: Map<string, { calls: number; input: number; output: number }>;
+  /** Per tool the model was made to call: calls, input and output tokens, and their dollars at the prices of the model that served each call. */
+  model: Map<string, { calls: number; input: number; output: number; dollars: number }>;
   pollyCharacters: number;
   pollyRequests: number;
   episodes: number;
@@ -132,6 +112,7 @@ export async function benchCost(): Promise<void> {
     env: {
       ENGINE_PROVIDER: 'bedrock',
       BEDROCK_MODEL_ID: MODEL,
+      BEDROCK_FREE_MODEL_ID: FREE_MODEL,
       BEDROCK_ENDPOINT: converse.url,
       OCR_PROVIDER: 'textract',
       TEXTRACT_ENDPOINT: textract.url,
@@ -182,10 +163,14 @@ export async function benchCost(): Promise<void> {
       converse.otherwise((call: RecordedCall) => {
         const reply = modelReply(call, state);
         const tool = call.body.toolConfig?.toolChoice?.tool?.name ?? 'none';
-        const entry = usage.model.get(tool) ?? { calls: 0, input: 0, output: 0 };
+        const entry = usage.model.get(tool) ?? { calls: 0, input: 0, output: 0, dollars: 0 };
+        const input = Math.ceil(JSON.stringify(call.body).length / 4);
+        const output = 'tool' in reply ? Math.ceil(JSON.stringify([{ toolUse: { toolUseId: 'tooluse_1', name: tool, input: reply.tool } }]).length / 4) : 0;
+        const prices = modelPrices(call.modelId);
         entry.calls++;
-        entry.input += Math.ceil(JSON.stringify(call.body).length / 4);
-        entry.output += 'tool' in reply ? Math.ceil(JSON.stringify([{ toolUse: { toolUseId: 'tooluse_1', name: tool, input: reply.tool } }]).length / 4) : 0;
+        entry.input += input;
+        entry.output += output;
+        entry.dollars += cost(prices.input, input) + cost(prices.output, output);
         usage.model.set(tool, entry);
         return reply;
       });
@@ -203,6 +188,47 @@ export async function benchCost(): Promise<void> {
     await Promise.all([converse.close(), polly.close(), textract.close()]);
   }
   print(results, net);
+  const figures: CostFigures = {
+    pricesRead: PRICES.bedrockInput.read,
+    region: PRICES.textract.region,
+    model: MODEL,
+    freeModel: FREE_MODEL,
+    pollyEngine: config().POLLY_ENGINE,
+    premiumNetUsd: Number(net.usd.toFixed(4)),
+    alarms: 1 + registry.length,
+    profiles: results.map((r) => ({ name: r.profile.name, plan: r.profile.plan, perService: rounded(r.perService), items: rounded(items(r.usage, r.perService)) })),
+  };
+  console.log('');
+  console.log('  idle stack a month, by deployment input');
+  for (const r of idleRows(figures.alarms)) console.log(`  ${usd(r.cost).padStart(9)}  ${r.label}`);
+  const ceiling = ceilingEstimate(figures);
+  if (ceiling) {
+    const total = ceiling.reduce((sum, r) => sum + r.cost, 0);
+    console.log('');
+    console.log(`  a Premium month at every fair-use ceiling (estimated from the heavy month): ${usd(total)}, ${Math.round((total / net.usd) * 100)} % of Premium's net`);
+  }
+  console.log('');
+  console.log('  targets');
+  for (const line of targetLines(figures)) console.log(`  ${line}`);
+  if (process.argv.includes('--write-docs')) {
+    if (results.length !== PROFILES.length) throw new Error('docs/costs.md is written from a run of every profile (unset BENCH_COST_PROFILES)');
+    const target = new URL('../../docs/costs.md', import.meta.url);
+    await writeFile(target, formatCostDoc(figures));
+    console.log(`  wrote ${target.pathname}`);
+  }
+}
+
+/** Dollars to a tenth of a cent's hundredth: what the page shows, and stable in its recorded figures. */
+function rounded(values: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Number(v.toFixed(5))]));
+}
+
+/** Each model operation's cost apart, the other services whole. */
+function items(u: Usage, perService: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [tool, e] of u.model) out[`Bedrock: ${tool}`] = e.dollars;
+  for (const [service, dollars] of Object.entries(perService)) if (service !== 'Bedrock') out[service] = dollars;
+  return out;
 }
 
 /** Runs a month of the profile through the API; counts requests, invocations and their GB-seconds. */
@@ -306,10 +332,9 @@ async function runProfile(host: TestHost, profile: Profile, usage: Usage, textra
 }
 
 function priced(u: Usage): Record<string, number> {
-  const tokens = [...u.model.values()].reduce((a, e) => ({ input: a.input + e.input, output: a.output + e.output }), { input: 0, output: 0 });
   const pollyKey: PriceKey = config().POLLY_ENGINE === 'standard' ? 'pollyStandard' : config().POLLY_ENGINE === 'generative' ? 'pollyGenerative' : 'pollyNeural';
   return {
-    Bedrock: cost('bedrockInput', tokens.input) + cost('bedrockOutput', tokens.output),
+    Bedrock: [...u.model.values()].reduce((sum, e) => sum + e.dollars, 0),
     Polly: cost(pollyKey, u.pollyCharacters),
     Textract: cost('textract', u.textractPages),
     // The segment tasks also wait for Polly: a second per 1,000 characters.
@@ -325,7 +350,7 @@ const usd = (n: number) => `$${n < 0.01 ? n.toFixed(4) : n.toFixed(3)}`;
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 function print(results: { profile: Profile; usage: Usage; perService: Record<string, number> }[], net: { eur: number; usd: number }): void {
-  console.log(`cost: a student-month on the cloud stack (prices of ${PRICES.bedrockInput.read}, ${PRICES.textract.region}; model ${MODEL}; Polly ${config().POLLY_ENGINE})`);
+  console.log(`cost: a student-month on the cloud stack (prices of ${PRICES.bedrockInput.read}, ${PRICES.textract.region}; models ${MODEL} (Premium), ${FREE_MODEL} (free); Polly ${config().POLLY_ENGINE})`);
   console.log('  profiles: ' + results.map((r) => r.profile).map((p) => `${p.name} (${p.plan}): ${p.uploads} uploads × ${p.pages} p. (1 scanned), ${p.questions} questions, ${p.sheets} sheets, ${p.quizzes} quizzes of ${MCQ_PER_QUIZ}+${OPEN_PER_QUIZ}, ${p.decks} decks of 20, ${p.podcasts} podcasts (medium), ${p.coachMessages} coach messages`).join('; '));
   console.log('');
   console.log('  tokens per operation (input / output, mean per call)');
@@ -359,12 +384,5 @@ function print(results: { profile: Profile; usage: Usage; perService: Record<str
   console.log(`  ${'total'.padEnd(22)}${totals.map((t) => pad(usd(t), 24)).join('')}`);
   console.log(
     `  ${'share of Premium net'.padEnd(22)}${totals.map((t) => pad(`${((t / net.usd) * 100).toFixed(0)} %`, 24)).join('')}   (reference: Premium net ${net.eur.toFixed(2)} € = ${usd(net.usd)}: 6.99 € less VAT and Stripe's fee)`,
-  );
-  const alarms = 1 + registry.length;
-  console.log('');
-  console.log(
-    `  idle stack a month: ${usd(idle({ stripe: false, promoCodes: false, google: false, alarms: 0, hostedZone: false }))} bare (the reminders' key); ` +
-      `${usd(idle({ stripe: true, promoCodes: true, google: true, alarms: 0, hostedZone: false }))} with Stripe, promo codes and Google; ` +
-      `${usd(idle({ stripe: true, promoCodes: true, google: true, alarms, hostedZone: true }))} with those, alarmEmail (${alarms} alarms) and a hosted zone`,
   );
 }

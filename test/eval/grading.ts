@@ -1,7 +1,7 @@
 // Grading of open answers on the evaluation set (../shared/eval): each course's `grading` items
 // graded by the study engine's evaluation of an open quiz answer, called as the quiz answer route
-// calls it (the configured engine's practice side, the subject's course narrowed to the uploaded
-// file by the same loader, the student's level: the course's own in questions.json). The route's
+// calls it (the configured engine's practice side, Premium's model, the subject's course narrowed
+// to the uploaded file by the same loader, the student's level: the course's own in questions.json). The route's
 // question is one the engine drew from the course, with a rubric cut from the cited sentences; here
 // the question is the item's and its rubric is cut the same way from the item's model answer
 // (clauses of the text, as many as the level asks for), citing the course page that retrieval finds
@@ -12,7 +12,8 @@
 // Four courses are held out from tuning (HELD_OUT) and their totals are reported apart.
 import type { EducationLevel } from '../../functions/core/profile.js';
 import { rubricOfText } from '../../functions/engine/local/quiz-rubric.js';
-import type { Course, CourseLanguage, EvaluationRequest, QuizQuestion } from '../../functions/engine/types.js';
+import type { CourseLanguage, QuizQuestion } from '../../functions/core/artefacts.js';
+import type { Course, EvaluationRequest } from '../../functions/engine/types.js';
 import { loadPracticeEngine, studyContext } from '../../functions/platform/study-context.js';
 import { HELD_OUT, evalQuestions } from './answering.js';
 import type { UploadedCourse } from './courses.js';
@@ -87,7 +88,7 @@ export function gradingQuestion(course: Course, fileId: string, item: GradingIte
 
 /** Every item's five answers graded by the engine's evaluation. */
 export async function gradeCourses(courses: readonly GradingCourse[]): Promise<GradedAnswer[]> {
-  const engine = await loadPracticeEngine();
+  const engine = await loadPracticeEngine({ subscribed: true });
   const out: GradedAnswer[] = [];
   for (const c of courses) {
     for (const item of c.items) {

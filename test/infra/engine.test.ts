@@ -1,6 +1,7 @@
-// The generation model in the cloud stack: the API function is told to write with Bedrock and
-// which model, and may invoke that model only (its inference profile and the foundation model in
-// the profile's regions, never `*`); the model inputs that cannot work stop the synth.
+// The generation models in the cloud stack: the API function is told to write with Bedrock and
+// which models (Premium's, and the free plan's lighter one), and may invoke those models only (their
+// inference profiles and the foundation models in the profiles' regions, never `*`); the model
+// inputs that cannot work stop the synth.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ type Json = Record<string, any>;
 
 const ACCOUNT = '123456789012';
 const DEFAULT_MODEL = 'eu.anthropic.claude-haiku-4-5-20251001-v1:0';
+const DEFAULT_FREE_MODEL = 'eu.amazon.nova-lite-v1:0';
 const outdirs: string[] = [];
 
 afterAll(() => {
@@ -79,16 +81,18 @@ describe('generation in the cloud', () => {
     const env = apiFunction(stack, json).Environment.Variables;
     expect(env.ENGINE_PROVIDER).toBe('bedrock');
     expect(env.BEDROCK_MODEL_ID).toBe(DEFAULT_MODEL);
+    expect(env.BEDROCK_FREE_MODEL_ID).toBe(DEFAULT_FREE_MODEL);
     expect(env.BEDROCK_ENDPOINT).toBeUndefined();
-    const nova = synth({ bedrockModelId: 'eu.amazon.nova-lite-v1:0' });
-    expect(apiFunction(nova.stack, nova.json).Environment.Variables.BEDROCK_MODEL_ID).toBe('eu.amazon.nova-lite-v1:0');
+    const nova = synth({ bedrockModelId: 'eu.amazon.nova-pro-v1:0', freeModelId: 'eu.amazon.nova-micro-v1:0' });
+    expect(apiFunction(nova.stack, nova.json).Environment.Variables).toMatchObject({ BEDROCK_MODEL_ID: 'eu.amazon.nova-pro-v1:0', BEDROCK_FREE_MODEL_ID: 'eu.amazon.nova-micro-v1:0' });
   });
 
-  it('lets the API function invoke the default EU profile and its model in the EU regions only, through the profile', () => {
+  it('lets the API function invoke the default EU profiles and their models in the EU regions only, through the profiles', () => {
     const { stack, json, region } = synth({});
     const statements = apiBedrockStatements(stack, json, region);
     const role = apiFunction(stack, json).Role['Fn::GetAtt'][0];
-    expect(statements).toHaveLength(2);
+    // Premium's model, then the free plan's.
+    expect(statements).toHaveLength(4);
     for (const s of statements) expect(s.roles).toEqual([role]);
     // Every role that may call Bedrock (the API, the podcast script task) gets exactly these grants.
     const all = bedrockStatements(json, region);
@@ -97,43 +101,63 @@ describe('generation in the cloud', () => {
       for (const r of s.resources) expect(r, 'no wildcard in a Bedrock resource').not.toContain('*');
       expect(statements.map((a) => a.resources.sort().join())).toContain(s.resources.sort().join());
     }
-    const profile = `arn:aws:bedrock:eu-west-3:${ACCOUNT}:inference-profile/${DEFAULT_MODEL}`;
-    expect(statements[0].resources).toEqual([profile]);
-    expect(statements[0].condition).toBeUndefined();
-    expect(statements[1].resources.sort()).toEqual(
-      profileRegions.eu.map((r) => `arn:aws:bedrock:${r}::foundation-model/anthropic.claude-haiku-4-5-20251001-v1:0`).sort(),
-    );
-    expect(statements[1].resources.every((r) => /^arn:aws:bedrock:eu-[a-z]+-\d::foundation-model\//.test(r))).toBe(true);
-    expect(resolved(statements[1].condition?.StringEquals['bedrock:InferenceProfileArn'], region)).toBe(profile);
+    // Each model: its profile without condition, its foundation model in every EU region only through that profile.
+    for (const [id, foundation] of [
+      [DEFAULT_MODEL, 'anthropic.claude-haiku-4-5-20251001-v1:0'],
+      [DEFAULT_FREE_MODEL, 'amazon.nova-lite-v1:0'],
+    ]) {
+      const profile = `arn:aws:bedrock:eu-west-3:${ACCOUNT}:inference-profile/${id}`;
+      const onProfile = statements.filter((s) => s.resources.includes(profile));
+      expect(onProfile, id).toHaveLength(1);
+      expect(onProfile[0].resources).toEqual([profile]);
+      expect(onProfile[0].condition).toBeUndefined();
+      const models = profileRegions.eu.map((r) => `arn:aws:bedrock:${r}::foundation-model/${foundation}`).sort();
+      const throughProfile = statements.filter((s) => s.resources.some((r) => r.endsWith(`::foundation-model/${foundation}`)));
+      expect(throughProfile, id).toHaveLength(1);
+      expect(throughProfile[0].resources.sort()).toEqual(models);
+      expect(throughProfile[0].resources.every((r) => /^arn:aws:bedrock:eu-[a-z]+-\d::foundation-model\//.test(r))).toBe(true);
+      expect(resolved(throughProfile[0].condition?.StringEquals['bedrock:InferenceProfileArn'], region)).toBe(profile);
+    }
+  });
+
+  it('grants one model once when both plans use it', () => {
+    const { stack, json, region } = synth({ freeModelId: DEFAULT_MODEL });
+    expect(apiFunction(stack, json).Environment.Variables.BEDROCK_FREE_MODEL_ID).toBe(DEFAULT_MODEL);
+    expect(apiBedrockStatements(stack, json, region)).toHaveLength(2);
   });
 
   it('with a plain model id, allows that model in the stack region only', () => {
-    const { stack, json, region } = synth({ bedrockModelId: 'mistral.mistral-large-2402-v1:0' });
+    const { stack, json, region } = synth({ bedrockModelId: 'mistral.mistral-large-2402-v1:0', freeModelId: 'amazon.nova-lite-v1:0' });
     const statements = apiBedrockStatements(stack, json, region);
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatchObject({
-      actions: ['bedrock:InvokeModel'],
-      resources: ['arn:aws:bedrock:eu-west-3::foundation-model/mistral.mistral-large-2402-v1:0'],
-    });
-    expect(statements[0].condition).toBeUndefined();
+    expect(statements).toHaveLength(2);
+    for (const s of statements) {
+      expect(s.actions).toEqual(['bedrock:InvokeModel']);
+      expect(s.condition).toBeUndefined();
+    }
+    expect(statements.map((s) => s.resources).sort()).toEqual([
+      ['arn:aws:bedrock:eu-west-3::foundation-model/amazon.nova-lite-v1:0'],
+      ['arn:aws:bedrock:eu-west-3::foundation-model/mistral.mistral-large-2402-v1:0'],
+    ]);
   });
 
   it('with a profile of another geography, uses the regions given', () => {
     const { stack, json, region } = synth({
       region: 'ap-northeast-1',
       bedrockModelId: 'apac.anthropic.claude-haiku-4-5-20251001-v1:0',
+      freeModelId: 'apac.amazon.nova-lite-v1:0',
       bedrockRegions: 'ap-northeast-1, ap-southeast-2',
     });
-    const [profile, models] = apiBedrockStatements(stack, json, region);
-    expect(profile.resources).toEqual([`arn:aws:bedrock:ap-northeast-1:${ACCOUNT}:inference-profile/apac.anthropic.claude-haiku-4-5-20251001-v1:0`]);
-    expect(models.resources).toEqual([
-      'arn:aws:bedrock:ap-northeast-1::foundation-model/anthropic.claude-haiku-4-5-20251001-v1:0',
-      'arn:aws:bedrock:ap-southeast-2::foundation-model/anthropic.claude-haiku-4-5-20251001-v1:0',
-    ]);
+    const resources = apiBedrockStatements(stack, json, region).map((s) => s.resources);
+    expect(resources).toHaveLength(4);
+    expect(resources).toContainEqual([`arn:aws:bedrock:ap-northeast-1:${ACCOUNT}:inference-profile/apac.anthropic.claude-haiku-4-5-20251001-v1:0`]);
+    expect(resources).toContainEqual([`arn:aws:bedrock:ap-northeast-1:${ACCOUNT}:inference-profile/apac.amazon.nova-lite-v1:0`]);
+    for (const foundation of ['anthropic.claude-haiku-4-5-20251001-v1:0', 'amazon.nova-lite-v1:0']) {
+      expect(resources).toContainEqual([`arn:aws:bedrock:ap-northeast-1::foundation-model/${foundation}`, `arn:aws:bedrock:ap-southeast-2::foundation-model/${foundation}`]);
+    }
   });
 
   it('passes the AWS Solutions checks with a profile and with a model id', () => {
-    for (const raw of [{}, { bedrockModelId: 'mistral.mistral-large-2402-v1:0' }] satisfies RawInputs[]) {
+    for (const raw of [{}, { bedrockModelId: 'mistral.mistral-large-2402-v1:0', freeModelId: 'amazon.nova-lite-v1:0' }] satisfies RawInputs[]) {
       const { stack } = synth(raw);
       const report = new AwsSolutionsChecks().validateScope(stack);
       expect(report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
@@ -142,13 +166,14 @@ describe('generation in the cloud', () => {
 });
 
 describe('model inputs', () => {
-  it('default to the EU profile of Claude Haiku 4.5 in all EU regions', () => {
+  it('default to the EU profile of Claude Haiku 4.5 for Premium and of Nova Lite for the free plan, in all EU regions', () => {
     expect(parseInputs({}).bedrockModel).toEqual({
       id: DEFAULT_MODEL,
       foundationModelId: 'anthropic.claude-haiku-4-5-20251001-v1:0',
       geography: 'eu',
       regions: [...profileRegions.eu],
     });
+    expect(parseInputs({}).freeModel).toEqual({ id: DEFAULT_FREE_MODEL, foundationModelId: 'amazon.nova-lite-v1:0', geography: 'eu', regions: [...profileRegions.eu] });
   });
 
   it('stop the synth when the model cannot be reached as configured', () => {
@@ -159,7 +184,10 @@ describe('model inputs', () => {
       /bedrockRegions: is required with the apac\. inference profile.*set it with -c bedrockRegions=… or REVISE_BEDROCK_REGIONS/,
     );
     expect(() => parseInputs({ region: 'us-east-1' })).toThrow(/bedrockModelId: is an inference profile of regions eu-central-1.*do not include the stack's region us-east-1/);
-    expect(() => parseInputs({ bedrockModelId: 'mistral.mistral-large-2402-v1:0', bedrockRegions: 'eu-west-1' })).toThrow(/bedrockRegions: applies to inference profiles only/);
+    expect(() => parseInputs({ bedrockModelId: 'mistral.mistral-large-2402-v1:0', freeModelId: 'amazon.nova-lite-v1:0', bedrockRegions: 'eu-west-1' })).toThrow(/bedrockRegions: applies to inference profiles only/);
+    expect(() => parseInputs({ freeModelId: 'us.amazon.nova-lite-v1:0' })).toThrow(/freeModelId: is an inference profile of the us\. geography and bedrockModelId of the eu\. one/);
+    expect(() => parseInputs({ freeModelId: 'global.amazon.nova-2-lite-v1:0' })).toThrow(/freeModelId: global inference profiles may process requests in any region/);
+    expect(() => parseInputs({ freeModelId: 'Nova Lite' })).toThrow(/freeModelId: must be a Bedrock model id/);
     expect(() => parseInputs({ bedrockRegions: 'eu-west-3,paris' })).toThrow(/bedrockRegions: must be an AWS region code/);
     expect(() => parseInputs({ bedrockModelId: 'Claude Haiku' })).toThrow(/bedrockModelId: must be a Bedrock model id/);
   });

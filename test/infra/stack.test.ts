@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/api/routes.js';
 import { parseWebConfig } from '../../functions/core/web-config.js';
 import { tableList, tables, type TableKey } from '../../functions/platform/tables.js';
-import { secretGenerated, secretInput, secrets } from '../../functions/platform/secret-names.js';
+import { secretInput, secretParameterVariable, secrets } from '../../functions/platform/secret-names.js';
 import { functions, type FunctionDef } from '../../functions/registry.js';
 import { parseInputs, readInputs, type RawInputs } from '../../lib/inputs.js';
 import { ReviseStack } from '../../lib/revise-stack.js';
@@ -69,9 +69,9 @@ const google: RawInputs = {
   alarmEmail: 'ops@example.com',
   sesFromEmail: 'bonjour@revise.example.com',
   stripePriceId: 'price_1Revise',
-  stripeSecretName: 'revise/stripe-secret-key',
-  stripeWebhookSecretName: 'revise/stripe-webhook-secret',
-  promoCodesSecretName: 'revise/promo-codes',
+  stripeSecretParameter: '/revise/stripe-secret-key',
+  stripeWebhookSecretParameter: '/revise/stripe-webhook-secret',
+  promoCodesParameter: 'revise-promo-codes',
   tracing: true,
 };
 
@@ -329,6 +329,28 @@ describe('function registry', () => {
     }
   });
 
+  it('tells every entry that writes with Bedrock both models, and lets it invoke both, through their EU profiles', () => {
+    const writers = functions.filter((def) => def.capabilities?.includes('bedrock'));
+    expect(writers.map((d) => d.id)).toEqual(expect.arrayContaining(['Handler', 'PodcastWriteScript']));
+    for (const def of writers) {
+      const [, fn] = lambdaOf(base.json, def);
+      expect(fn.Properties.Environment.Variables, def.id).toMatchObject({
+        BEDROCK_MODEL_ID: 'eu.anthropic.claude-haiku-4-5-20251001-v1:0',
+        BEDROCK_FREE_MODEL_ID: 'eu.amazon.nova-lite-v1:0',
+      });
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+      const granted = [...resourcesOf(base.json, 'AWS::IAM::Policy'), ...resourcesOf(base.json, 'AWS::IAM::ManagedPolicy')]
+        .filter(([, p]) => (p.Properties.Roles ?? []).some((r: Json) => r.Ref === roleId))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[])
+        .filter((st) => [st.Action].flat().includes('bedrock:InvokeModel'))
+        .map((st) => JSON.stringify(st.Resource));
+      for (const model of ['anthropic.claude-haiku-4-5-20251001-v1:0', 'amazon.nova-lite-v1:0']) {
+        expect(granted.some((r) => r.includes(`inference-profile/eu.${model}`)), `${def.id}: the profile of ${model}`).toBe(true);
+        expect(granted.some((r) => r.includes(`foundation-model/${model}`)), `${def.id}: ${model}`).toBe(true);
+      }
+    }
+  });
+
   it('wires every entry to its trigger', () => {
     for (const def of functions) {
       const [id] = lambdaOf(base.json, def);
@@ -376,7 +398,8 @@ describe('function registry', () => {
           const handlerFn = (base.json.Resources as Record<string, Json>)[handlerId];
           expect(handlerFn.Properties.Environment.Variables.EXPORT_FUNCTION_NAME).toEqual({ Ref: id });
           const invokes = Object.values(base.json.Resources as Record<string, Json>)
-            .filter((r) => r.Type === 'AWS::IAM::Policy')
+            // The role's policy, or the overflow managed policy CDK adds when it grows too large.
+            .filter((r) => r.Type === 'AWS::IAM::Policy' || r.Type === 'AWS::IAM::ManagedPolicy')
             .flatMap((r) => r.Properties.PolicyDocument.Statement as Json[])
             .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction') && JSON.stringify(st.Resource) === JSON.stringify(arnOf(id)));
           expect(invokes.length).toBeGreaterThan(0);
@@ -390,11 +413,12 @@ describe('function registry', () => {
     }
   });
 
-  it('gives an entry its secrets by name, readable and nothing more, only when the deployment names them', () => {
-    for (const def of functions.filter((f) => f.secrets?.some((key) => !secretGenerated(key)))) {
-      const named = def.secrets!.filter((key) => !secretGenerated(key));
+  it("gives an entry the operator's SecureString parameters by name, readable and nothing more, only when the deployment names them", () => {
+    let checked = 0;
+    for (const def of functions.filter((f) => f.secrets?.some((key) => secretInput(key)))) {
+      const named = def.secrets!.filter((key) => secretInput(key));
       const [, plain] = lambdaOf(base.json, def);
-      for (const key of named) expect(Object.keys(plain.Properties.Environment.Variables)).not.toContain(secrets[key].idVariable);
+      for (const key of named) expect(Object.keys(plain.Properties.Environment.Variables)).not.toContain(secretParameterVariable(key));
       const [, fn] = lambdaOf(full.json, def);
       const env = fn.Properties.Environment.Variables;
       const roleId = fn.Properties.Role['Fn::GetAtt'][0];
@@ -402,11 +426,27 @@ describe('function registry', () => {
         .filter(([, p]) => (p.Properties.Roles ?? []).some((r: Json) => r.Ref === roleId))
         .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
       for (const key of named) {
-        expect(env[secrets[key].idVariable]).toBe(google[secretInput(key)!]);
-        const grant = statements.find((s) => JSON.stringify(s.Resource).includes(`secret:${google[secretInput(key)!]}-??????`));
-        expect([grant?.Action].flat().sort(), key).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+        const name = google[secretInput(key)!] as string;
+        expect(env[secretParameterVariable(key)!]).toBe(name);
+        expect(Object.keys(env)).not.toContain(secrets[key].idVariable);
+        // The parameter's own ARN (a name without its leading slash after `parameter/`), never a wildcard.
+        const grants = statements.filter((s) => JSON.stringify(s.Resource).includes(`:parameter/${name.replace(/^\//, '')}"`));
+        expect(grants.flatMap((g) => [g.Action].flat()).sort(), key).toEqual(['ssm:DescribeParameters', 'ssm:GetParameter', 'ssm:GetParameterHistory', 'ssm:GetParameters']);
+        checked++;
       }
+      // Secrets Manager only for the key the stack generates (a Ref to its own secret), never by name.
+      const stackSecrets = resourcesOf(full.json, 'AWS::SecretsManager::Secret').map(([id]) => id);
+      for (const s of statements.filter((st) => JSON.stringify(st.Action).includes('secretsmanager:'))) expect(stackSecrets).toContain(s.Resource.Ref);
     }
+    expect(checked).toBeGreaterThanOrEqual(3);
+    // The operator's secrets are parameters, not Secrets Manager secrets: the only secret the stack holds is the key it generates.
+    expect(resourcesOf(full.json, 'AWS::SecretsManager::Secret').map(([, r]) => r.Properties.Description)).toEqual([expect.stringMatching(/unsubscribe/)]);
+  });
+
+  it('refuse the inputs that named Secrets Manager secrets, naming the parameter input that replaces each', () => {
+    expect(() => readInputs(new App({ context: { stripeSecretName: 'revise/stripe' } }), {})).toThrow(/stripeSecretName: no longer read.*-c stripeSecretParameter=/);
+    expect(() => readInputs(new App(), { REVISE_PROMO_CODES_SECRET_NAME: 'revise/promo' })).toThrow(/promoCodesSecretName: no longer read.*-c promoCodesParameter=/);
+    expect(() => parseInputs({ stripeSecretParameter: 'aws/stripe' })).toThrow(/stripeSecretParameter: must be at most 1,011 characters and not start with aws or ssm/);
   });
 });
 

@@ -9,7 +9,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { EXPORT_DAILY_LIMIT, EXPORT_JSON_FILES } from '../../functions/core/data-export.js';
-import type { Flashcard } from '../../functions/engine/types.js';
+import type { Flashcard } from '../../functions/core/artefacts.js';
 import { db, storage } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { studyEngine } from '../../functions/platform/engine.js';
@@ -168,6 +168,8 @@ describe('data export', () => {
     const quizzes = jsonOf(zip, 'quizzes.json');
     expect(quizzes).toHaveLength(1);
     expect(quizzes[0].questions).toHaveLength(2);
+    // The questions prepared in the same batch but never asked are not part of the student's data.
+    expect(quizzes[0]).not.toHaveProperty('waiting');
     // Each question with its answer, the student's choice and when it was answered.
     for (const q of quizzes[0].questions as { generated: { question: string; correct_index: number }; choice: number; answered_at: string | null }[]) {
       expect(q.generated.question).toBeTruthy();

@@ -1,16 +1,18 @@
 // Quizzes through the laptop host, as the quiz page uses them: a session on one file, questions
 // shown without their answer until answered, multiple-choice answers marked, open answers
 // evaluated, "I don't know", the summary at the end; mistakes turned into review cards once per
-// fact; no fact asked twice in a session; the free plan's 15 questions a month, failures that cost
+// fact; no fact asked twice in a session; questions generated in batches, those not served yet
+// neither shown nor counted; the free plan's 15 questions a month, failures that cost
 // nothing, answers racing each other, ownership, input errors with the catalogue's messages, and
 // deletion leaving nothing behind.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../functions/engine/errors.js';
-import type { Citation, QuizQuestion } from '../../functions/engine/types.js';
+import type { Citation, QuizQuestion } from '../../functions/core/artefacts.js';
 import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { studyEngine } from '../../functions/platform/engine.js';
+import { QUIZ_BATCH_SIZE } from '../../functions/core/limits.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
 import { userTraces } from '../support/invariants.js';
 import type { SessionQuestion } from '../../functions/platform/store/quiz-sessions.js';
@@ -53,6 +55,12 @@ function answer(user: TestUser, subjectId: string, sessionId: string, questionId
 async function stored(user: TestUser, subjectId: string, sessionId: string): Promise<SessionQuestion[]> {
   const out = await db().send(new GetCommand({ TableName: config().tableNames.quizSessions, Key: { user_id: user.sub, sk: `${subjectId}#${sessionId}` } }));
   return JSON.parse(String(out.Item?.questions_json ?? '[]')) as SessionQuestion[];
+}
+
+/** The questions generated with a batch and not served yet, as stored. */
+async function waiting(user: TestUser, subjectId: string, sessionId: string): Promise<QuizQuestion[]> {
+  const out = await db().send(new GetCommand({ TableName: config().tableNames.quizSessions, Key: { user_id: user.sub, sk: `${subjectId}#${sessionId}` } }));
+  return JSON.parse(String(out.Item?.waiting_json ?? '[]')) as QuizQuestion[];
 }
 
 async function generatedOf(user: TestUser, subjectId: string, sessionId: string, questionId: string): Promise<QuizQuestion> {
@@ -232,6 +240,64 @@ describe('a quiz session', () => {
 });
 
 describe('questions', () => {
+  it('come in batches: a quiz of 10 makes at most 3 engine requests; each question served is new and counted once, those waiting are neither shown nor counted', async () => {
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
+    const id = await startQuiz(user, subjectId, fileId);
+    const engine = vi.spyOn(studyEngine(), 'quizQuestions');
+    const types = ['mcq', 'mcq', 'open', 'mcq', 'open', 'mcq', 'mcq', 'open', 'mcq', 'open'] as const;
+    for (const [i, type] of types.entries()) {
+      const q = await nextQuestion(user, subjectId, id, type);
+      expect(q).toMatchObject({ index: i + 1, type });
+      expect(await quizUsage(user)).toBe(i + 1);
+      const session = await call(user, 'GET', `${sessions(subjectId)}/${id}`);
+      expect(session.body.questions).toHaveLength(i + 1);
+      const shown = JSON.stringify(session.body);
+      for (const w of await waiting(user, subjectId, id)) expect(shown).not.toContain(JSON.stringify(w.question));
+    }
+    expect(engine.mock.calls.length).toBeLessThanOrEqual(Math.ceil(10 / QUIZ_BATCH_SIZE) + 1);
+    for (const [, count] of engine.mock.calls) expect(count).toBe(QUIZ_BATCH_SIZE);
+    const questions = await stored(user, subjectId, id);
+    expect(new Set(questions.map((q) => q.generated.fact_key)).size).toBe(10);
+    expect(new Set(questions.map((q) => q.generated.question)).size).toBe(10);
+    // Generated and not served: kept for the next questions, on facts none served has, and not counted.
+    const left = await waiting(user, subjectId, id);
+    expect(left.length).toBeGreaterThan(0);
+    const served = new Set(questions.map((q) => q.generated.fact_key));
+    for (const w of left) expect(served.has(w.fact_key)).toBe(false);
+    expect(await quizUsage(user)).toBe(10);
+    // The next question of a waiting type is one of them, without a new engine request.
+    const calls = engine.mock.calls.length;
+    const next = await nextQuestion(user, subjectId, id, left[0].type);
+    expect(engine.mock.calls.length).toBe(calls);
+    expect(left.map((w) => w.fact_key)).toContain((await generatedOf(user, subjectId, id, next.id)).fact_key);
+    expect(await quizUsage(user)).toBe(11);
+    // Ending the session drops what still waits; the summary counts only the questions served.
+    expect((await call(user, 'POST', `${sessions(subjectId)}/${id}/end`)).body.questions).toBe(11);
+    expect(await waiting(user, subjectId, id)).toEqual([]);
+  });
+
+  it('waiting in the session, are each served once however many requests race for them, and a failed request serves none', async () => {
+    const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
+    await makePremium(user);
+    const id = await startQuiz(user, subjectId, fileId);
+    await nextQuestion(user, subjectId, id, 'mcq');
+    const before = await waiting(user, subjectId, id);
+    expect(before).toHaveLength(QUIZ_BATCH_SIZE - 1);
+    const engine = vi.spyOn(studyEngine(), 'quizQuestions');
+    const results = await Promise.all(Array.from({ length: before.length }, () => askFor(user, subjectId, id, 'mcq')));
+    expect(results.map((r) => r.status)).toEqual(before.map(() => 200));
+    expect(engine).not.toHaveBeenCalled();
+    const questions = await stored(user, subjectId, id);
+    expect(new Set(questions.map((q) => q.generated.fact_key))).toEqual(new Set([questions[0].generated.fact_key, ...before.map((w) => w.fact_key)]));
+    expect(await waiting(user, subjectId, id)).toEqual([]);
+    expect(await quizUsage(user)).toBe(QUIZ_BATCH_SIZE);
+    // None left waiting: the next request asks the engine, and its failure serves and counts nothing.
+    engine.mockRejectedValueOnce(new EngineError('throttled', 'busy', { attempts: 3 }));
+    expect((await askFor(user, subjectId, id, 'mcq')).status).toBe(502);
+    expect(await stored(user, subjectId, id)).toHaveLength(QUIZ_BATCH_SIZE);
+    expect(await quizUsage(user)).toBe(QUIZ_BATCH_SIZE);
+  });
+
   it('never repeat a fact in a session; a small file runs out with quiz_exhausted, which costs nothing', async () => {
     const { user, subjectId, fileId } = await studentWith(setup.geneticsPdf, 'Génétique');
     await makePremium(user);
@@ -334,7 +400,7 @@ describe('answers', () => {
     expect(made.body.card).toMatchObject({ front: g.question, citations: g.citations });
 
     // The same fact asked again, in two sessions at once.
-    vi.spyOn(studyEngine(), 'quizQuestion').mockResolvedValue(g);
+    vi.spyOn(studyEngine(), 'quizQuestions').mockResolvedValue([g]);
     const [a, b] = await Promise.all([startQuiz(user, subjectId, fileId), startQuiz(user, subjectId, fileId)]);
     const [qa, qb] = await Promise.all([nextQuestion(user, subjectId, a, 'mcq'), nextQuestion(user, subjectId, b, 'mcq')]);
     const answers = await Promise.all([answer(user, subjectId, a, qa.id, { choice: wrong }), answer(user, subjectId, b, qb.id, { skip: true })]);
@@ -361,7 +427,7 @@ describe('answers', () => {
     const [a, b] = await Promise.all([startQuiz(user, subjectId, fileId), startQuiz(user, subjectId, fileId)]);
     const qa = await nextQuestion(user, subjectId, a, 'mcq');
     const g = await generatedOf(user, subjectId, a, qa.id);
-    vi.spyOn(studyEngine(), 'quizQuestion').mockResolvedValueOnce(g);
+    vi.spyOn(studyEngine(), 'quizQuestions').mockResolvedValueOnce([g]);
     const qb = await nextQuestion(user, subjectId, b, 'mcq');
     const results = await Promise.all([answer(user, subjectId, a, qa.id, { skip: true }), answer(user, subjectId, b, qb.id, { skip: true })]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
@@ -392,7 +458,7 @@ describe('free plan and failures', () => {
   it('a failed generation or evaluation costs nothing, and the question can be answered again', async () => {
     const { user, subjectId, fileId } = await studentWith(setup.biologyPdf);
     const id = await startQuiz(user, subjectId, fileId);
-    vi.spyOn(studyEngine(), 'quizQuestion')
+    vi.spyOn(studyEngine(), 'quizQuestions')
       .mockRejectedValueOnce(new Error('model crashed'))
       .mockRejectedValueOnce(new EngineError('throttled', 'busy', { attempts: 3 }));
     const crashed = await askFor(user, subjectId, id, 'mcq', 'en');
@@ -404,11 +470,12 @@ describe('free plan and failures', () => {
     expect(await quizUsage(user)).toBe(0);
     expect(await stored(user, subjectId, id)).toEqual([]);
 
-    // A question that breaks the contract (no citation) is refused too.
+    // A question that breaks the contract (no citation) is refused too (in a session with no question waiting).
     const open = await nextQuestion(user, subjectId, id, 'open');
     const g = await generatedOf(user, subjectId, id, open.id);
-    vi.spyOn(studyEngine(), 'quizQuestion').mockResolvedValueOnce({ ...g, citations: [] });
-    expect((await askFor(user, subjectId, id, 'open')).body.error.code).toBe('quiz_generation_failed');
+    vi.spyOn(studyEngine(), 'quizQuestions').mockResolvedValueOnce([{ ...g, citations: [] }]);
+    const other = await startQuiz(user, subjectId, fileId);
+    expect((await askFor(user, subjectId, other, 'open')).body.error.code).toBe('quiz_generation_failed');
     expect(await quizUsage(user)).toBe(1);
 
     vi.spyOn(studyEngine(), 'evaluate').mockRejectedValueOnce(new EngineError('unavailable', 'down'));

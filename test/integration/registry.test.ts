@@ -214,6 +214,7 @@ describe('idempotency helper', () => {
 describe('secrets', () => {
   let fake: Server;
   let calls = 0;
+  let parameterCalls = 0;
 
   beforeAll(async () => {
     // Secrets Manager's wire format: AWS JSON 1.1, X-Amz-Target secretsmanager.GetSecretValue.
@@ -222,6 +223,14 @@ describe('secrets', () => {
       req.on('data', (c: Buffer) => (body += c));
       req.on('end', () => {
         const target = req.headers['x-amz-target'];
+        // SSM's wire format is AWS JSON 1.1 too, X-Amz-Target AmazonSSM.GetParameter.
+        if (target === 'AmazonSSM.GetParameter' && String(req.headers.authorization).startsWith('AWS4-HMAC-SHA256')) {
+          const { Name, WithDecryption } = JSON.parse(body) as { Name: string; WithDecryption?: boolean };
+          parameterCalls++;
+          const Value = WithDecryption ? 'whsec_from_parameter_store' : 'AQICAHencrypted';
+          res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify({ Parameter: { Name, Type: 'SecureString', Value, Version: 1 } }));
+          return;
+        }
         const { SecretId } = JSON.parse(body) as { SecretId: string };
         if (target !== 'secretsmanager.GetSecretValue' || !String(req.headers.authorization).startsWith('AWS4-HMAC-SHA256')) {
           res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify({ __type: 'InvalidRequestException' }));
@@ -236,7 +245,9 @@ describe('secrets', () => {
 
   afterAll(async () => {
     delete process.env.STRIPE_WEBHOOK_SECRET_ID;
+    delete process.env.STRIPE_WEBHOOK_SECRET_PARAMETER;
     delete process.env.SECRETS_MANAGER_ENDPOINT;
+    delete process.env.SSM_ENDPOINT;
     resetConfig();
     await new Promise((r) => fake.close(r));
   });
@@ -252,5 +263,21 @@ describe('secrets', () => {
       expect(r.status).toBe(200);
     }
     expect(calls).toBe(1);
+  });
+
+  it("are read decrypted from the operator's SSM SecureString parameter when the function is given its name, once per process", async () => {
+    process.env.STRIPE_WEBHOOK_SECRET_PARAMETER = '/revise/stripe-webhook-secret';
+    process.env.SSM_ENDPOINT = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    resetConfig();
+    const before = calls;
+    for (const n of [1, 2]) {
+      const payload = JSON.stringify({ id: `evt_${Date.now()}_ssm${n}`, object: 'event', type: 'invoice.paid', data: { object: {} } });
+      const wrong = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_from_secrets_manager' });
+      expect((await api(host, '/api/webhooks/stripe', { method: 'POST', rawBody: payload, headers: { 'stripe-signature': wrong } })).status).toBe(400);
+      const signed = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_from_parameter_store' });
+      expect((await api(host, '/api/webhooks/stripe', { method: 'POST', rawBody: payload, headers: { 'stripe-signature': signed } })).status).toBe(200);
+    }
+    expect(parameterCalls).toBe(1);
+    expect(calls).toBe(before);
   });
 });

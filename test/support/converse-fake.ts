@@ -18,6 +18,8 @@ import { EngineError } from '../../functions/engine/errors.js';
 
 /** The model the engine tests configure. */
 export const MODEL = 'eu.anthropic.claude-haiku-4-5-20251001-v1:0';
+/** The free plan's lighter model (the stack's default `freeModelId`). */
+export const FREE_MODEL = 'eu.amazon.nova-lite-v1:0';
 
 export interface ConverseBody {
   messages: { role: 'user' | 'assistant'; content: { text?: string }[] }[];

@@ -1,5 +1,5 @@
 // Replies a model could give, built from the request itself, for the Converse fake's `otherwise`:
-// whatever tool the engine forces (an answer, a sheet, a quiz question, a grading, a deck, a coach
+// whatever tool the engine forces (an answer, a sheet, a quiz question or a batch of them, a grading, a deck, a coach
 // reply, a podcast script), the reply is that tool's input made of whole sentences of the numbered
 // passages the request carries, each cited with its file, page and the sentence as quote. So the
 // real handlers run their whole path (grounding, checks, storage) as they would with a model, and
@@ -57,6 +57,53 @@ export function newReplyState(): ReplyState {
   return { used: new Set(), cards: 0 };
 }
 
+/** A quiz question on a fact the request's list of facts asked (and `taken`, the batch's others) does not hold. */
+function quizItem(type: 'mcq' | 'open', call: RecordedCall, state: ReplyState, all: { p: Passage; s: string }[], taken: string[]): Record<string, unknown> {
+  const fresh = all.filter((x) => !state.used.has(x.s));
+  // A fact the session has not asked: a word that the list of facts asked does not hold.
+  const message = call.body.messages.at(-1)!.content.map((c) => c.text ?? '').join('\n');
+  const at = message.indexOf('Facts already asked');
+  const asked = fold(at >= 0 ? message.slice(at) : '');
+  const candidates = [...fresh, ...all];
+  const choice = candidates.flatMap((y) => keywords(y.s).map((w) => ({ y, w }))).find(({ w }) => !asked.includes(fold(w)) && !taken.includes(fold(w)));
+  const x = choice?.y ?? candidates[0];
+  state.used.add(x.s);
+  const words = keywords(x.s);
+  const right = choice?.w ?? words[0] ?? x.s.split(' ')[0];
+  taken.push(fold(right));
+  // The course's word and a name of its own, so that no two facts read as the same one.
+  const fact = `${right} ${factName(state.used.size)}`;
+  if (type === 'open') {
+    return {
+      fact_key: fact,
+      kind: 'definition',
+      question: `Que dit le cours à propos de « ${right} » ?`,
+      rubric: { key_points: words.slice(0, 3).map((w) => `mentionne ${w}`), model_answer: x.s },
+      explanation: x.s,
+      citations: [cite(x.p, x.s)],
+    };
+  }
+  // Wrong options: other words of the passages, none sharing its first five letters with another.
+  const stem = (w: string) => w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').slice(0, 5);
+  const stems = new Set([stem(right)]);
+  const others: string[] = [];
+  for (const w of all.flatMap((y) => keywords(y.s))) {
+    if (others.length === 3 || stems.has(stem(w))) continue;
+    stems.add(stem(w));
+    others.push(w);
+  }
+  while (others.length < 3) others.push(`option${others.length + 1}`);
+  return {
+    fact_key: fact,
+    kind: 'term',
+    question: `Quel mot complète la phrase du cours : « ${x.s.replace(right, '…')} » ?`,
+    options: [right, ...others],
+    correct_index: 0,
+    explanation: x.s,
+    citations: [cite(x.p, x.s)],
+  };
+}
+
 /** A reply for the call, or an error the engine turns into a failure when the request carries no passage. */
 export function modelReply(call: RecordedCall, state: ReplyState = newReplyState()): FakeReply {
   const tool = call.body.toolConfig?.toolChoice?.tool?.name ?? '';
@@ -87,52 +134,16 @@ export function modelReply(call: RecordedCall, state: ReplyState = newReplyState
       return { tool: { title: 'Fiche de révision', sections, definitions: lines(3, 0), formulas: [], key_dates: [], key_points: lines(4, 3) } };
     }
     case 'record_mcq':
-    case 'record_open_question': {
-      // A fact the session has not asked: a word that the list of facts asked does not hold.
+    case 'record_open_question':
+      return { tool: quizItem(tool === 'record_mcq' ? 'mcq' : 'open', call, state, all, []) };
+    case 'record_mcqs':
+    case 'record_open_questions': {
+      // As many questions as the message asks for, each on a word no other one took.
       const message = call.body.messages.at(-1)!.content.map((c) => c.text ?? '').join('\n');
-      const at = message.indexOf('Facts already asked');
-      const asked = fold(at >= 0 ? message.slice(at) : '');
-      const candidates = [...fresh, ...all];
-      const choice = candidates.flatMap((y) => keywords(y.s).map((w) => ({ y, w }))).find(({ w }) => !asked.includes(fold(w)));
-      const x = choice?.y ?? candidates[0];
-      state.used.add(x.s);
-      const words = keywords(x.s);
-      const right = choice?.w ?? words[0] ?? x.s.split(' ')[0];
-      // The course's word and a name of its own, so that no two facts read as the same one.
-      const fact = `${right} ${factName(state.used.size)}`;
-      if (tool === 'record_open_question') {
-        return {
-          tool: {
-            fact_key: fact,
-            kind: 'definition',
-            question: `Que dit le cours à propos de « ${right} » ?`,
-            rubric: { key_points: words.slice(0, 3).map((w) => `mentionne ${w}`), model_answer: x.s },
-            explanation: x.s,
-            citations: [cite(x.p, x.s)],
-          },
-        };
-      }
-      // Wrong options: other words of the passages, none sharing its first five letters with another.
-      const stem = (w: string) => w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').slice(0, 5);
-      const stems = new Set([stem(right)]);
-      const others: string[] = [];
-      for (const w of all.flatMap((y) => keywords(y.s))) {
-        if (others.length === 3 || stems.has(stem(w))) continue;
-        stems.add(stem(w));
-        others.push(w);
-      }
-      while (others.length < 3) others.push(`option${others.length + 1}`);
-      return {
-        tool: {
-          fact_key: fact,
-          kind: 'term',
-          question: `Quel mot complète la phrase du cours : « ${x.s.replace(right, '…')} » ?`,
-          options: [right, ...others],
-          correct_index: 0,
-          explanation: x.s,
-          citations: [cite(x.p, x.s)],
-        },
-      };
+      const count = Number(/Write (\d+) /.exec(message)?.[1] ?? 1);
+      const taken: string[] = [];
+      const questions = Array.from({ length: count }, () => quizItem(tool === 'record_mcqs' ? 'mcq' : 'open', call, state, all, taken));
+      return { tool: { questions } };
     }
     case 'record_evaluation': {
       const [x] = all;

@@ -22,7 +22,7 @@ export type SizedOperation = 'answer' | 'sheet' | 'quiz_question' | 'evaluation'
  * (podcastInputBudget).
  */
 export const OPERATION_INPUT_TOKENS: Record<Exclude<SizedOperation, 'podcast'>, number> = {
-  answer: 5_000,
+  answer: 4_600,
   sheet: 8_000,
   quiz_question: 3_600,
   evaluation: 3_000,

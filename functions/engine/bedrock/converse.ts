@@ -106,6 +106,19 @@ function kindOf(err: unknown): EngineErrorKind {
   return THROTTLED.has(name) || status === 429 || retryAfterOf(err) !== undefined ? 'throttled' : 'unavailable';
 }
 
+/**
+ * The most output tokens a model accepts, where it is lower than what a generation may ask (a
+ * podcast script asks up to 8,000): Amazon Nova Micro, Lite and Pro (v1) answer at most 5,000, and
+ * refuse a request for more.
+ */
+const OUTPUT_CEILINGS: readonly { model: RegExp; maxTokens: number }[] = [{ model: /(?:^|[.:/])amazon\.nova-(?:micro|lite|pro)-v1/u, maxTokens: 5_000 }];
+
+/** The output cap sent for a model: what the call asks, within what the model accepts. */
+export function outputCapFor(modelId: string, asked: number): number {
+  const ceiling = OUTPUT_CEILINGS.find((c) => c.model.test(modelId))?.maxTokens;
+  return ceiling === undefined ? asked : Math.min(asked, ceiling);
+}
+
 export function converseInput(call: ToolCall): ConverseCommandInput {
   return {
     modelId: call.modelId,
@@ -123,7 +136,7 @@ export function converseInput(call: ToolCall): ConverseCommandInput {
       ],
       toolChoice: { tool: { name: call.tool.name } },
     },
-    inferenceConfig: { maxTokens: call.maxTokens, temperature: call.temperature },
+    inferenceConfig: { maxTokens: outputCapFor(call.modelId, call.maxTokens), temperature: call.temperature },
   };
 }
 

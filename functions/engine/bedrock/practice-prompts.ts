@@ -4,7 +4,7 @@
 // and a deck of flashcards. The shared rules (language, level, grounding, citations) are those of
 // answers and sheets (prompts.ts).
 import type { EducationLevel } from '../../core/profile.js';
-import type { CourseLanguage, QuizDifficulty, QuizType } from '../types.js';
+import type { CourseLanguage, QuizDifficulty, QuizType } from '../../core/artefacts.js';
 import type { SuppliedPassage } from './budget.js';
 import { commonRules, passagesText } from './prompts.js';
 
@@ -37,7 +37,13 @@ const typeRules: Record<QuizType, string[]> = {
   ],
 };
 
-export function quizSystemPrompt(opts: PromptBase & { type: QuizType; difficulty: QuizDifficulty }): string {
+/**
+ * A quiz request asks for one question, or for `count` at once (a batch): the batch's questions
+ * share the excerpts and the list of facts asked, each test a different fact and follows the rules
+ * of one question on its own.
+ */
+export function quizSystemPrompt(opts: PromptBase & { type: QuizType; difficulty: QuizDifficulty; count?: number }): string {
+  const batch = (opts.count ?? 1) > 1;
   const rules = [
     ...commonRules(opts.language, opts.level, 'excerpt'),
     'The excerpts are pages of one file of the course. The question tests one fact they state, and is answered by the excerpt it cites without needing the others.',
@@ -45,7 +51,12 @@ export function quizSystemPrompt(opts: PromptBase & { type: QuizType; difficulty
     `Difficulty — ${difficulties[opts.type][opts.difficulty]}`,
     'fact_key names the fact tested in 1 to 6 words of the course (the term, date, quantity, person or formula it is about), without a verb. A fact listed as already asked must never be tested again, even in other words or from another page.',
     'explanation says why the right answer is right, quoting the course; citations name the excerpt that states it, with the sentence as quote.',
-    `Give the question by calling the tool ${opts.toolName} once.`,
+    ...(batch
+      ? [
+          `Write ${opts.count} such questions, each on a different fact, taken from different excerpts where you can; every rule above holds for each question on its own.`,
+          `Give the questions by calling the tool ${opts.toolName} once, all of them in its list questions.`,
+        ]
+      : [`Give the question by calling the tool ${opts.toolName} once.`]),
   ];
   return `You are Révise, a study assistant that writes quiz questions on a student's own course.\n${numbered(rules)}`;
 }
@@ -59,15 +70,19 @@ export function quizUserMessage(opts: {
   difficulty: QuizDifficulty;
   /** Facts the model repeated in an earlier try of this request. */
   repeated?: readonly string[];
+  /** Questions asked for at once (1 when left out). */
+  count?: number;
 }): string {
   const parts = [`Subject: ${opts.subjectName}\nFile: ${opts.fileName}`, `Course excerpts:\n\n${passagesText(opts.passages)}`];
   if (opts.asked.length > 0) {
     parts.push(`Facts already asked in this session (never test them again):\n${opts.asked.map((a) => `- ${a}`).join('\n')}`);
   }
-  parts.push(`Write one ${opts.difficulty} ${opts.type === 'mcq' ? 'multiple-choice' : 'open'} question.`);
+  const count = opts.count ?? 1;
+  const kind = opts.type === 'mcq' ? 'multiple-choice' : 'open';
+  parts.push(count > 1 ? `Write ${count} ${opts.difficulty} ${kind} questions, each on a different fact.` : `Write one ${opts.difficulty} ${kind} question.`);
   if (opts.repeated?.length) {
     parts.push(
-      `IMPORTANT: your previous question tested ${opts.repeated.map((r) => JSON.stringify(r)).join(', ')}, which was already asked. ` +
+      `IMPORTANT: your previous ${count > 1 ? 'questions' : 'question'} tested ${opts.repeated.map((r) => JSON.stringify(r)).join(', ')}, which ${opts.repeated.length > 1 ? 'were' : 'was'} already asked. ` +
         'Choose a different fact of the excerpts, one that is not in the list above.',
     );
   }

@@ -1,12 +1,13 @@
 // The tools the model is made to call for practice: a quiz question (one tool per question type,
-// so the model is asked for options or a rubric, never both), the evaluation of an open answer, and
+// so the model is asked for options or a rubric, never both; a batch of them lists that tool's
+// input under `questions`), the evaluation of an open answer, and
 // a deck of flashcards. Their input schemas are taken from the engine's own zod schemas
 // (functions/engine/types.ts); fields the request decides (type, difficulty, the rubric's key
 // points and model answer) are left out and filled in by the engine. quizQuestionSchema carries a
 // refinement, which zod does not let `.omit()` copy: the tool schemas start from its plain shape,
 // and the finished question is validated by the full schema.
 import { z } from 'zod';
-import { evaluationSchema, flashcardSchema, quizQuestionSchema } from '../types.js';
+import { evaluationSchema, flashcardSchema, quizQuestionSchema } from '../../core/artefacts.js';
 import { jsonSchemaOf, type ToolDefinition } from './schemas.js';
 
 const question = z.object(quizQuestionSchema.shape);
@@ -58,6 +59,21 @@ export const openTool: ToolDefinition = {
     `explanation: what the course says, quoting it. citations: the excerpts the answer rests on (${citing}).`,
   inputSchema: jsonSchemaOf(openOutputSchema),
 };
+
+/** A batch of questions of one type: a tool's input is an object, the questions come in a list. */
+export const quizBatchOutputSchema = z.object({ questions: z.array(z.unknown()).min(1) });
+
+/** The tool of a batch: the list's items are the one-question tool's input. */
+function batchTool(name: string, one: ToolDefinition, what: string): ToolDefinition {
+  return {
+    name,
+    description: `Records several ${what} on the course excerpts, each on a different fact, in the list questions. Each item: ${one.description.replace(/^Records one [^.]*\. /, '')}`,
+    inputSchema: { type: 'object', properties: { questions: { type: 'array', minItems: 1, items: one.inputSchema } }, required: ['questions'] },
+  };
+}
+
+export const mcqBatchTool = batchTool('record_mcqs', mcqTool, 'multiple-choice questions');
+export const openBatchTool = batchTool('record_open_questions', openTool, 'open questions');
 
 export const evaluationTool: ToolDefinition = {
   name: 'record_evaluation',

@@ -4,6 +4,8 @@
 // file and, while there are some, only pages no earlier question of the session came from; it must
 // cite a page it was given, an MCQ's four options must differ and the right one must be printed on
 // the cited page, and a fact already asked is refused (one more try, told so, then a failure).
+// Questions of one type also come in a batch: one call on the same pages, listing them, each
+// checked as above on its own and dropped when refused (a batch with none left is a failure).
 // A grading reads the question, its rubric, the cited pages and the student's answer fenced as
 // data; a deck keeps the cited cards with new fronts and fails when fewer than half are left.
 // Each request fits the token budget; throttling is retried within the time budget (converse.ts).
@@ -14,11 +16,13 @@ import {
   quizQuestionSchema,
   type CourseLanguage,
   type Evaluation,
-  type EvaluationRequest,
   type Flashcard,
+  type QuizQuestion,
+} from '../../core/artefacts.js';
+import {
+  type EvaluationRequest,
   type FlashcardsRequest,
   type PracticeEngine,
-  type QuizQuestion,
   type QuizRequest,
 } from '../types.js';
 import { cutText, DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens, operationBudget, selectSheetPages, type SuppliedPassage } from './budget.js';
@@ -35,7 +39,18 @@ import {
   quizSystemPrompt,
   quizUserMessage,
 } from './practice-prompts.js';
-import { evaluationOutputSchema, evaluationTool, flashcardsTool, mcqOutputSchema, mcqTool, openOutputSchema, openTool } from './practice-schemas.js';
+import {
+  evaluationOutputSchema,
+  evaluationTool,
+  flashcardsTool,
+  mcqBatchTool,
+  mcqOutputSchema,
+  mcqTool,
+  openBatchTool,
+  openOutputSchema,
+  openTool,
+  quizBatchOutputSchema,
+} from './practice-schemas.js';
 import { passageTokens } from './prompts.js';
 import { toolTokens } from './schemas.js';
 
@@ -54,6 +69,8 @@ export interface BedrockPracticeOptions extends GenerationOptions<PracticeTask> 
 
 /** A question with four options, its explanation and one citation is 200 to 400 tokens; a grading 200 to 500. */
 const QUIZ_OUTPUT_TOKENS = 1_000;
+/** Output tokens each further question of a batch adds (a question is 200 to 400). */
+const TOKENS_PER_QUIZ_ITEM = 600;
 const EVALUATION_OUTPUT_TOKENS = 1_000;
 const FLASHCARDS_OUTPUT_TOKENS = 6_000;
 /** Output tokens a deck needs: a card with its citation is about a hundred. */
@@ -92,6 +109,8 @@ interface Drafted {
 }
 
 export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine {
+  // Long because: it is the practice engine's three calls (quiz question, evaluation, flashcards)
+  // over the one token budget and output settings it closes over; each call is short on its own.
   const ceiling = options.inputTokenBudget ?? DEFAULT_INPUT_TOKEN_BUDGET;
   const outputs = options.practiceOutputTokens ?? {};
 
@@ -116,58 +135,116 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
     return { fact, page: q.citations[0].page, question };
   }
 
-  return {
+  /**
+   * What a quiz request of `count` questions sends (one question: its own tool; more: the list's):
+   * the file's pages no fact was asked from while there are some, within the quiz budget with the
+   * prompt, the tool and the list of facts asked. EngineError('exhausted') when no page is left.
+   */
+  function quizRequest(request: QuizRequest, count: number) {
+    const { course, fileId, type, difficulty, level } = request;
+    const language = course.language;
+    const filePages = course.pages.filter((p) => p.file_id === fileId && p.text.trim().length > 0);
+    const asked = new AskedFacts(request.exclude, fileId, language);
+    const left = asked.pagesLeft(filePages);
+    if (left.length === 0) {
+      throw new EngineError('exhausted', `No fact left to ask in file ${fileId}: ${filePages.length} page(s), ${request.exclude.length} fact(s) asked`);
+    }
+
+    const tool = count > 1 ? (type === 'mcq' ? mcqBatchTool : openBatchTool) : type === 'mcq' ? mcqTool : openTool;
+    const system = quizSystemPrompt({ language, level, toolName: tool.name, type, difficulty, count });
+    const budget = operationBudget('quiz_question', ceiling);
+    const askedLines = fitLines(asked.lines, budget * EXCLUSION_SHARE);
+    const message = (passages: readonly SuppliedPassage[], repeated: string[]) =>
+      quizUserMessage({ subjectName: course.subjectName, fileName: filePages[0].file_name, passages, asked: askedLines, type, difficulty, repeated, count });
+    const fixed = estimateTokens(system) + toolTokens(tool) + estimateTokens(message([], [])) + RETRY_NOTE_TOKENS;
+    const passages = selectSheetPages(left, budget - fixed, passageTokens);
+    if (passages.length === 0) throw new EngineError('invalid_output', 'No room left in the input budget for a page of the file');
+    const maxTokens = (outputs.quizQuestion ?? QUIZ_OUTPUT_TOKENS) + TOKENS_PER_QUIZ_ITEM * (count - 1);
+    const prep = {
+      language,
+      asked,
+      passages,
+      pages: new SuppliedPages(passages),
+      texts: textsByPage(passages),
+      call: (repeated: string[]) => ({ system, messages: [{ role: 'user' as const, text: message(passages, repeated) }], tool, maxTokens, temperature: 0.4 }),
+    };
+    return { gen: new Generation(options, 'quiz_question'), prep };
+  }
+
+  /** The checked question with its key, its options in their fixed order, validated by the shared schema. */
+  function finished(gen: Generation<'quiz_question'>, request: QuizRequest, drafted: Drafted): QuizQuestion {
+    const { type, difficulty } = request;
+    const key = factKey(request.fileId, drafted.page, drafted.fact);
+    const { options: choices, correct_index: correct, ...rest } = drafted.question;
+    const order = choices && correct !== undefined ? shuffleOptions(choices, correct, key) : undefined;
+    return gen.parse(
+      quizQuestionSchema,
+      { type, difficulty, fact_key: key, ...rest, ...(order ? { options: order.options, correct_index: order.correctIndex } : {}) },
+      'question',
+    );
+  }
+
+  const engine: PracticeEngine = {
     async quizQuestion(request: QuizRequest): Promise<QuizQuestion> {
-      const { course, fileId, type, difficulty, level } = request;
-      const language = course.language;
-      const filePages = course.pages.filter((p) => p.file_id === fileId && p.text.trim().length > 0);
-      const asked = new AskedFacts(request.exclude, fileId, language);
-      const left = asked.pagesLeft(filePages);
-      if (left.length === 0) {
-        throw new EngineError('exhausted', `No fact left to ask in file ${fileId}: ${filePages.length} page(s), ${request.exclude.length} fact(s) asked`);
-      }
-
-      const tool = type === 'mcq' ? mcqTool : openTool;
-      const system = quizSystemPrompt({ language, level, toolName: tool.name, type, difficulty });
-      const budget = operationBudget('quiz_question', ceiling);
-      const askedLines = fitLines(asked.lines, budget * EXCLUSION_SHARE);
-      const message = (passages: readonly SuppliedPassage[], repeated: string[]) =>
-        quizUserMessage({ subjectName: course.subjectName, fileName: filePages[0].file_name, passages, asked: askedLines, type, difficulty, repeated });
-      const fixed = estimateTokens(system) + toolTokens(tool) + estimateTokens(message([], [])) + RETRY_NOTE_TOKENS;
-      const passages = selectSheetPages(left, budget - fixed, passageTokens);
-      if (passages.length === 0) throw new EngineError('invalid_output', 'No room left in the input budget for a page of the file');
-
-      const gen = new Generation(options, 'quiz_question');
-      const pages = new SuppliedPages(passages);
-      const texts = textsByPage(passages);
+      const { gen, prep } = quizRequest(request, 1);
       const repeated: string[] = [];
       // A fact already asked gets one more try, the model told which; a second repeat is a failure.
       for (let round = 0; round < 2; round++) {
-        const input = await gen.call({
-          system,
-          messages: [{ role: 'user', text: message(passages, repeated) }],
-          tool,
-          maxTokens: outputs.quizQuestion ?? QUIZ_OUTPUT_TOKENS,
-          temperature: 0.4,
-        });
-        const grounding = new Grounding(pages, language);
-        const drafted = type === 'mcq' ? draftMcq(gen, input, grounding, texts, language) : draftOpen(gen, input, grounding);
-        if (asked.has(drafted.fact)) {
+        const input = await gen.call(prep.call(repeated));
+        const grounding = new Grounding(prep.pages, prep.language);
+        const drafted = request.type === 'mcq' ? draftMcq(gen, input, grounding, prep.texts, prep.language) : draftOpen(gen, input, grounding);
+        if (prep.asked.has(drafted.fact)) {
           repeated.push(drafted.fact);
           continue;
         }
-        const key = factKey(fileId, drafted.page, drafted.fact);
-        const { options: choices, correct_index: correct, ...rest } = drafted.question;
-        const order = choices && correct !== undefined ? shuffleOptions(choices, correct, key) : undefined;
-        const question = gen.parse(
-          quizQuestionSchema,
-          { type, difficulty, fact_key: key, ...rest, ...(order ? { options: order.options, correct_index: order.correctIndex } : {}) },
-          'question',
-        );
-        gen.done(passages.length, grounding.tally);
+        const question = finished(gen, request, drafted);
+        gen.done(prep.passages.length, grounding.tally);
         return question;
       }
       throw gen.fail('invalid_output', `The model asked twice about a fact the session had already asked (${repeated.length} repeat(s))`);
+    },
+
+    async quizQuestions(request: QuizRequest, count: number): Promise<QuizQuestion[]> {
+      const wanted = Math.max(1, Math.floor(count) || 1);
+      if (wanted === 1) return [await engine.quizQuestion(request)];
+      const { gen, prep } = quizRequest(request, wanted);
+      const repeated: string[] = [];
+      let refused = '';
+      // Every question of the list is checked on its own; those refused are dropped. A list left
+      // empty by facts already asked gets one more try, the model told which; else it is a failure.
+      for (let round = 0; round < 2; round++) {
+        const raw = await gen.call(prep.call(repeated));
+        const listed = gen.parse(quizBatchOutputSchema, raw, 'questions').questions;
+        const grounding = new Grounding(prep.pages, prep.language);
+        const kept: QuizQuestion[] = [];
+        const repeats: string[] = [];
+        for (const item of listed) {
+          let drafted: Drafted;
+          try {
+            drafted = request.type === 'mcq' ? draftMcq(gen, item, grounding, prep.texts, prep.language) : draftOpen(gen, item, grounding);
+          } catch (err) {
+            if (!(err instanceof EngineError)) throw err;
+            refused = err.message;
+            continue;
+          }
+          if (prep.asked.has(drafted.fact)) {
+            repeats.push(drafted.fact);
+            continue;
+          }
+          // Two questions of the list on one fact: the second is dropped.
+          const taken = new AskedFacts([...request.exclude, ...kept.map((q) => q.fact_key)], request.fileId, prep.language);
+          if (kept.length > 0 && taken.has(drafted.fact)) continue;
+          kept.push(finished(gen, request, drafted));
+          if (kept.length === wanted) break;
+        }
+        if (kept.length > 0) {
+          gen.done(prep.passages.length, grounding.tally);
+          return kept;
+        }
+        if (repeats.length === 0) break;
+        repeated.push(...repeats);
+      }
+      throw gen.fail('invalid_output', repeated.length > 0 ? `Every question of the list asked about a fact the session had already asked (${repeated.length} repeat(s))` : `No question of the list could be kept: ${refused}`);
     },
 
     async evaluate(request: EvaluationRequest): Promise<Evaluation> {
@@ -263,4 +340,5 @@ export function bedrockPractice(options: BedrockPracticeOptions): PracticeEngine
       return cards;
     },
   };
+  return engine;
 }

@@ -3,11 +3,12 @@
 // distractors of the same kind, or an open question with its rubric. Facts are taken in an order
 // that mixes their kinds and suits the difficulty — easy questions start with the course's
 // headline terms, hard ones with values, dates, formulas and rarer terms — and a fact asked in
-// the session is never asked again; when none is left, EngineError('exhausted'). Options are
+// the session is never asked again (nor twice in one batch); when none is left, EngineError('exhausted'). Options are
 // shuffled with a seed drawn from the fact's key, so the same fact always gives the same order.
 import type { EducationLevel } from '../../core/profile.js';
 import { EngineError } from '../errors.js';
-import { quizQuestionSchema, type CourseLanguage, type FactKind, type QuizDifficulty, type QuizQuestion, type QuizRequest, type QuizType } from '../types.js';
+import { quizQuestionSchema, type CourseLanguage, type FactKind, type QuizDifficulty, type QuizQuestion, type QuizType } from '../../core/artefacts.js';
+import { type QuizRequest } from '../types.js';
 import type { SentenceInfo } from './analysis.js';
 import { citeAll, quoteOf } from './citations.js';
 import {
@@ -64,6 +65,27 @@ export function buildQuizQuestion(req: QuizRequest): QuizQuestion {
     if (more) return more;
   }
   throw new EngineError('exhausted', `no ${req.type} question left in the file (${req.exclude.length} asked)`);
+}
+
+/**
+ * Up to `count` questions of the session, one after the other as buildQuizQuestion makes them,
+ * each one's fact excluded from the next; EngineError('exhausted') only when not even one is left.
+ */
+export function buildQuizQuestions(req: QuizRequest, count: number): QuizQuestion[] {
+  const out: QuizQuestion[] = [];
+  const exclude = [...req.exclude];
+  while (out.length < Math.max(1, count)) {
+    let question: QuizQuestion;
+    try {
+      question = buildQuizQuestion({ ...req, exclude });
+    } catch (err) {
+      if (out.length > 0 && err instanceof EngineError && err.kind === 'exhausted') break;
+      throw err;
+    }
+    out.push(question);
+    exclude.push(question.fact_key);
+  }
+  return out;
 }
 
 /** Facts in the order to try: the kind the session most lacks first, then the others. */

@@ -1,6 +1,7 @@
 // Quiz sessions in DynamoDB: one item per session, `{user_id, sk: {subject_id}#{session_id}}`, its
 // questions inside the item as JSON, each with the answer, rubric and citations as generated (the
-// API shows those only once the question is answered). Every change (a question appended, an
+// API shows those only once the question is answered), and the questions of a batch not served yet
+// (never shown). Every change (a question appended, an
 // answer recorded, the end) is a conditional write on the `version` read, retried on a fresh read
 // when another change got there first: two answers racing for one question give exactly one
 // recorded answer, and two questions racing into one session never test the same fact. A session
@@ -10,6 +11,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
 import { MAX_QUESTIONS_BYTES, QUIZ_SESSION_TTL_SECONDS } from '../../core/limits.js';
+import type { QuizQuestion } from '../../core/artefacts.js';
 import type { QuizSessionRecord, SessionQuestion } from '../../core/quiz.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
@@ -18,10 +20,12 @@ import { isConditionFailure } from './profiles.js';
 
 export type { QuizSessionRecord, SessionQuestion };
 
-interface QuizSessionItem extends Omit<QuizSessionRecord, 'questions'> {
+interface QuizSessionItem extends Omit<QuizSessionRecord, 'questions' | 'waiting'> {
   user_id: string;
   sk: string;
   questions_json: string;
+  /** The batch's questions not served yet (absent before the first batch). */
+  waiting_json?: string;
   expires_at: number;
 }
 
@@ -41,6 +45,7 @@ function toRecord(item: QuizSessionItem): QuizSessionRecord {
     ended_at: item.ended_at ?? null,
     version: Number(item.version),
     questions: JSON.parse(item.questions_json || '[]') as SessionQuestion[],
+    waiting: JSON.parse(item.waiting_json || '[]') as QuizQuestion[],
   };
 }
 
@@ -110,10 +115,11 @@ export async function changeQuizSession(
         new UpdateCommand({
           TableName: table(),
           Key: { user_id: userId, sk: itemSortKey(subjectId, id) },
-          UpdateExpression: 'SET questions_json = :q, ended_at = :ended, updated_at = :at, expires_at = :exp, version = :next',
+          UpdateExpression: 'SET questions_json = :q, waiting_json = :w, ended_at = :ended, updated_at = :at, expires_at = :exp, version = :next',
           ConditionExpression: 'attribute_exists(sk) AND version = :prev AND expires_at > :now',
           ExpressionAttributeValues: {
             ':q': questionsJson(next.questions),
+            ':w': JSON.stringify(next.waiting ?? []),
             ':ended': next.ended_at,
             ':at': now.toISOString(),
             ':exp': sessionExpiry(now),

@@ -1,6 +1,6 @@
 // Quiz session rules as a student meets them: a question shown without its answer, the one left
-// pending skipped when another is asked, no fact twice, answers read by the question's type, the
-// card a mistake gives, and the summary.
+// pending skipped when another is asked, no fact twice, a batch's other questions waiting unseen and
+// served once each, answers read by the question's type, the card a mistake gives, and the summary.
 import { describe, expect, it } from 'vitest';
 import { MAX_ANSWER_CHARS, PASSING_SCORE } from '../../../functions/core/limits.js';
 import {
@@ -10,14 +10,18 @@ import {
   FactTaken,
   judged,
   mistakeCardText,
+  nextWaiting,
   pendingQuestion,
   questionView,
+  sessionView,
   summarize,
+  withBatch,
   withOutcome,
   withQuestion,
+  withWaitingServed,
   type QuizSessionRecord,
 } from '../../../functions/core/quiz.js';
-import type { QuizQuestion } from '../../../functions/engine/types.js';
+import type { QuizQuestion } from '../../../functions/core/artefacts.js';
 
 const cite = [{ file_id: 'f1', file_name: 'Biologie', page: 2, quote: 'La mitose produit deux cellules filles identiques.' }];
 const mcq = (fact: string): QuizQuestion => ({
@@ -113,5 +117,32 @@ describe('quiz session rules', () => {
       skipped: 1,
       cards_created: 1,
     });
+  });
+
+  it('serves the first question of a batch and keeps the others waiting, unseen; each waiting question is served once, by type', () => {
+    let s = withBatch(session(), [mcq('mitose'), mcq('méiose'), mcq('mitose'), mcq('gamète')], 'q1', at);
+    expect(s.questions.map((q) => q.generated.fact_key)).toEqual(['mitose']);
+    expect(s.waiting?.map((w) => w.fact_key)).toEqual(['méiose', 'gamète']);
+    expect(JSON.stringify(sessionView(s))).not.toContain('méiose');
+    expect(nextWaiting(s, 'open')).toBeNull();
+
+    const next = nextWaiting(s, 'mcq') as QuizQuestion;
+    expect(next.fact_key).toBe('méiose');
+    const served = withWaitingServed(s, next, 'q2', at);
+    expect(served.questions.map((q) => [q.id, q.generated.fact_key, q.status])).toEqual([
+      ['q1', 'mitose', 'skipped'],
+      ['q2', 'méiose', 'pending'],
+    ]);
+    expect(served.waiting?.map((w) => w.fact_key)).toEqual(['gamète']);
+    // Another request served it meanwhile: this one must take another.
+    expect(() => withWaitingServed(served, next, 'q3', at)).toThrow(FactTaken);
+
+    // A batch whose facts the session already holds, asked or waiting, serves nothing.
+    s = served;
+    expect(() => withBatch(s, [mcq('mitose'), mcq('gamète')], 'q3', at)).toThrow(FactTaken);
+    s = withBatch(s, [mcq('gamète'), open('cytokinèse')], 'q3', at);
+    expect(s.questions.at(-1)?.generated.fact_key).toBe('cytokinèse');
+    expect(nextWaiting(s, 'mcq')?.fact_key).toBe('gamète');
+    expect(ended(s, at).waiting).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
 // chosen file's pages, facts already asked listed and their pages left out, the student's answer
 // fenced as data), what a student gets back (validated, cited, options shuffled the same way
 // every time) and what is refused (a right option the cited page does not print, repeated
-// options, a fact asked again twice, a deck with too few usable cards).
+// options, a fact asked again twice, a deck with too few usable cards); a batch of questions is one
+// call whose questions are checked one by one, sending less per question than a question alone.
 import { describe, expect, it } from 'vitest';
 import { OPERATION_INPUT_TOKENS } from '../../../functions/engine/bedrock/budget.js';
 import { shuffleOptions, textContains } from '../../../functions/engine/bedrock/practice-checks.js';
@@ -12,12 +13,10 @@ import {
   evaluationSchema,
   flashcardSchema,
   quizQuestionSchema,
-  type Course,
   type CourseLanguage,
-  type CoursePage,
   type QuizQuestion,
-  type QuizRequest,
-} from '../../../functions/engine/types.js';
+} from '../../../functions/core/artefacts.js';
+import { type Course, type CoursePage, type QuizRequest } from '../../../functions/engine/types.js';
 import { cite, engineFailure as failure, MODEL, replies, systemText, useConverseFake, userText, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';
 
 function courseOf(pages: CoursePage[], language: CourseLanguage, subjectName = 'PHYSIQUE'): Course {
@@ -254,6 +253,64 @@ describe('a quiz question', () => {
     expect(sent.length).toBeGreaterThan(5);
     expect(sent[0]).toBe('f-thermo#1');
     expect(Math.max(...sent.map((s) => Number(s.split('#')[1])))).toBeGreaterThan(160);
+  });
+});
+
+describe('a batch of quiz questions', () => {
+  const speedMcq = {
+    ...newtonMcq,
+    fact_key: 'unité de la vitesse',
+    kind: 'term',
+    question: "En quelle unité s'exprime la vitesse moyenne ?",
+    options: ['mètres par seconde', 'joules', 'newtons', 'watts'],
+    citations: [cite('f-meca', 'Mécanique', 2)],
+  };
+  const frameMcq = {
+    ...newtonMcq,
+    fact_key: 'référentiel terrestre',
+    kind: 'term',
+    question: 'Quel référentiel est le plus utilisé pour les mouvements courants ?',
+    options: ['Le référentiel terrestre', 'Le référentiel héliocentrique', 'Le référentiel géocentrique', 'Le référentiel galiléen'],
+    citations: [cite('f-meca', 'Mécanique', 1)],
+  };
+
+  it('is one call listing the questions, each checked on its own: a refused one or a repeated fact is dropped, the others kept with their own key and citation', async () => {
+    fake.script(replies.tool({ questions: [newtonMcq, { ...newtonMcq, options: ['1789', '1687', '1905', '1543'] }, { ...newtonMcq, fact_key: 'Lois du mouvement (Newton)' }, speedMcq, frameMcq] }));
+    const batch = await practice().quizQuestions({ course, fileId: 'f-meca', type: 'mcq', difficulty: 'easy', exclude: [], level: 'lycee' }, 5);
+
+    expect(fake.calls).toHaveLength(1);
+    const body = lastBody();
+    expect(body.toolConfig!.toolChoice).toEqual({ tool: { name: 'record_mcqs' } });
+    expect(toolSchema(body).properties.questions).toMatchObject({ type: 'array', items: { properties: { options: { minItems: 4, maxItems: 4 } } } });
+    expect(userText(body)).toContain('Write 5 easy multiple-choice questions, each on a different fact.');
+    expect(systemText(body)).toContain('Write 5 such questions, each on a different fact');
+
+    expect(batch.map((q) => q.fact_key)).toEqual(['f-meca#3#lois du mouvement de newton', 'f-meca#2#unite de la vitesse', 'f-meca#1#referentiel terrestre']);
+    for (const q of batch) expect(quizQuestionSchema.parse(q)).toEqual(q);
+    expect(batch.map((q) => q.citations[0].page)).toEqual([3, 2, 1]);
+    expect(facts).toMatchObject([{ task: 'quiz_question', attempts: 1, passages: 3 }]);
+  });
+
+  it('sends less per question than a question asked alone', async () => {
+    fake.script(replies.tool(newtonMcq));
+    await quiz();
+    fake.script(replies.tool({ questions: [newtonMcq, speedMcq, frameMcq] }));
+    const batch = await practice().quizQuestions({ course, fileId: 'f-meca', type: 'mcq', difficulty: 'easy', exclude: [], level: 'lycee' }, 3);
+    expect(batch).toHaveLength(3);
+    const [alone, together] = facts;
+    expect(together.inputTokens / batch.length).toBeLessThan(alone.inputTokens / 2);
+    expect(fake.calls[1].body.inferenceConfig!.maxTokens).toBeGreaterThan(fake.calls[0].body.inferenceConfig!.maxTokens!);
+  });
+
+  it('asks again, once, when every question repeats a fact already asked, then gives up', async () => {
+    const exclude = ['f-meca#3#lois du mouvement de newton'];
+    fake.script(replies.tool({ questions: [newtonMcq] }), replies.tool({ questions: [{ ...newtonMcq, fact_key: 'Lois du mouvement (Newton)' }] }));
+    // A one-page file whose page has a fact left (its second sentence): the page is sent again.
+    const err = await failure(practice().quizQuestions({ course: courseOf([pages[2]], 'fr'), fileId: 'f-meca', type: 'mcq', difficulty: 'easy', exclude, level: 'lycee' }, 5));
+    expect(err.kind).toBe('invalid_output');
+    expect(fake.calls).toHaveLength(2);
+    expect(userText(fake.calls[1].body)).toContain('which was already asked');
+    expect(facts).toEqual([]);
   });
 });
 

@@ -4,7 +4,8 @@ import { isEngineError } from '../../../functions/engine/errors.js';
 import { analyzeCourse } from '../../../functions/engine/local/analysis.js';
 import { localPractice } from '../../../functions/engine/local/practice.js';
 import { capitalize, displayHeading } from '../../../functions/engine/local/quiz-facts.js';
-import { quizQuestionSchema, type Course, type QuizDifficulty, type QuizQuestion, type QuizType } from '../../../functions/engine/types.js';
+import { quizQuestionSchema, type QuizDifficulty, type QuizQuestion, type QuizType } from '../../../functions/core/artefacts.js';
+import { type Course } from '../../../functions/engine/types.js';
 import { largeCourse, ungrounded } from '../../support/courses.js';
 import { englishPracticeCourse, frenchDilutionCourse, frenchPracticeCourse } from '../../support/quiz-courses.js';
 
@@ -368,4 +369,20 @@ describe('a large course', () => {
     }
     expect(asked).toBeGreaterThan(20);
   }, 60_000);
+});
+
+describe('a batch of questions', () => {
+  it('holds the questions one by one would give, in their order, each on a new fact, and stops short when the file runs out', async () => {
+    for (const type of ['mcq', 'open'] as const) {
+      const whole = await session(fr, 'fr-meca', type, 'easy');
+      expect(whole.length).toBeGreaterThan(2);
+      const request = { course: fr, fileId: 'fr-meca', type, difficulty: 'easy' as const, level: 'lycee' as const };
+      const first = await localPractice.quizQuestions({ ...request, exclude: [] }, 2);
+      expect(first).toEqual(whole.slice(0, 2));
+      const rest = await localPractice.quizQuestions({ ...request, exclude: first.map((q) => q.fact_key) }, whole.length + 5);
+      expect(rest).toEqual(whole.slice(2));
+      const none = await localPractice.quizQuestions({ ...request, exclude: whole.map((q) => q.fact_key) }, 5).catch((e: unknown) => e);
+      expect(isEngineError(none) && none.kind === 'exhausted').toBe(true);
+    }
+  });
 });

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { bedrockEngine, type GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { numbersIn } from '../../../functions/engine/bedrock/podcast.js';
 import { buildPodcastScript, spokenFormula, topicOf } from '../../../functions/engine/local/podcast.js';
-import { podcastScriptSchema, type Course, type PodcastScript, type PodcastScriptRequest } from '../../../functions/engine/types.js';
+import { podcastScriptSchema, type PodcastScript } from '../../../functions/core/artefacts.js';
+import { type Course, type PodcastScriptRequest } from '../../../functions/engine/types.js';
 import { course as courseOf, englishCourse, frenchCourse, ungrounded } from '../../support/courses.js';
-import { cite, engineFailure, replies, systemText, useConverseFake, userText, type ConverseFake } from '../../support/converse-fake.js';
+import { cite, engineFailure, FREE_MODEL, replies, systemText, useConverseFake, userText, type ConverseFake } from '../../support/converse-fake.js';
 
 const words = (s: PodcastScript) => s.segments.reduce((n, x) => n + x.text.split(/\s+/).filter(Boolean).length, 0);
 const request = (course: Course, over: Partial<PodcastScriptRequest> = {}): PodcastScriptRequest => ({
@@ -235,6 +236,17 @@ describe('Bedrock’s podcast script', () => {
     expect(userText(body)).toContain('Subject: PHYSIQUE\n\nCourse headings, in order (name the episode\'s parts by them):\n- Chapitre 1 : le mouvement\n- 1.1 La vitesse\n');
     expect(systemText(body)).toContain('an opening that names the subject (as given, never a file name)');
     expect(systemText(body)).toContain('never repeat a line or a question to fill time');
+  });
+
+  it('asks a long episode of each model within the output it accepts (Amazon Nova Lite, the free plan’s: 5,000 tokens)', async () => {
+    const long = request(course, { targetWords: 2_250 });
+    const reply = () => fake.script(replies.tool({ title: 'Physique', segments: ['Bonjour.', 'Le cours.', 'La suite.', 'Au revoir.'].map((t, i) => ({ speaker: i % 2, text: t, citations: [cite(page.file_id, page.file_name, page.page)] })) }));
+    reply();
+    await bedrockEngine(options()).podcastScript(long);
+    expect(fake.calls[0].body.inferenceConfig?.maxTokens).toBe(6_625);
+    reply();
+    await bedrockEngine({ ...options(), modelId: FREE_MODEL }).podcastScript(long);
+    expect(fake.calls[1].body.inferenceConfig?.maxTokens).toBe(5_000);
   });
 
   it('refuses a script that keeps too few grounded lines', async () => {

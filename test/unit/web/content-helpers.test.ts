@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OCR_PAGES_MONTHLY, PREMIUM_FAIR_USE_MONTHLY } from '../../../functions/core/limits.js';
 import {
   BACK_TO_SCHOOL_OFFER,
   counterValue,
@@ -17,7 +18,7 @@ import {
   websiteJsonLd,
 } from '../../../web/src/components/content-helpers.js';
 
-describe('landing tagline typing (spec §4)', () => {
+describe('landing tagline typing (300 ms, then 28 ms a character)', () => {
   const tagline = 'Révise plus malin.';
 
   it('shows nothing during the first 300 ms, then one more character every 28 ms', () => {
@@ -42,7 +43,7 @@ describe('landing tagline typing (spec §4)', () => {
   });
 });
 
-describe('landing cycling message (spec §4)', () => {
+describe('landing cycling message (typed 42 ms, erased 22 ms, paused 1,400 ms)', () => {
   const messages = ['abc', 'hello'];
   const start = 1000;
 
@@ -109,7 +110,7 @@ describe('student counter', () => {
 });
 
 describe('plan facts stated on the pages', () => {
-  it('promise the limits the server enforces (spec §9), not the plan page reading of §6', () => {
+  it('promise the limits the server enforces, not the plan page reading', () => {
     expect(planParams('fr')).toMatchObject({
       questions: 10,
       flashcards: 5,
@@ -120,6 +121,18 @@ describe('plan facts stated on the pages', () => {
       files: 3,
       referralGoal: 5,
       referralMonths: 2,
+    });
+  });
+
+  it("state the free plan's bound on scanned pages and Premium's fair-use ceiling the server enforces", () => {
+    expect(planParams('en')).toMatchObject({
+      ocrPages: OCR_PAGES_MONTHLY.free,
+      fairQuestions: PREMIUM_FAIR_USE_MONTHLY.question_generation,
+      fairSheets: PREMIUM_FAIR_USE_MONTHLY.summary_generation,
+      fairQuizzes: PREMIUM_FAIR_USE_MONTHLY.quiz_generation,
+      fairFlashcards: PREMIUM_FAIR_USE_MONTHLY.flashcard_generation,
+      fairPodcasts: PREMIUM_FAIR_USE_MONTHLY.podcast_generation,
+      fairOcrPages: OCR_PAGES_MONTHLY.premium,
     });
   });
 

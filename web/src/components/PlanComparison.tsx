@@ -1,4 +1,4 @@
-// Free versus Premium (spec §1, §6, §9): Free at 0,00 € a month with the limits the server enforces,
+// Free versus Premium: Free at 0,00 € a month with the limits the server enforces,
 // Premium at 6,99 € a month marked 'Recommandé' with the Premium content list. Used by the landing
 // page and by onboarding's pricing step; a choice button appears only when its handler is given.
 import { useId } from 'react';
@@ -23,6 +23,8 @@ const FREE_INCLUDED: MessageKey[] = [
   'plans.free.flashcards',
   'plans.free.podcasts',
   'plans.free.subjects',
+  'plans.free.scans',
+  'plans.free.model',
   'plans.free.planner',
   'plans.free.referral',
 ];
@@ -31,6 +33,7 @@ const FREE_EXCLUDED: MessageKey[] = ['plans.free.noStats', 'plans.free.noSave', 
 
 const PREMIUM_INCLUDED: MessageKey[] = [
   'plans.premium.unlimited',
+  'plans.premium.model',
   'plans.premium.subjects',
   'plans.premium.podcasts',
   'plans.premium.stats',

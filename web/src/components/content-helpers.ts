@@ -1,11 +1,11 @@
-// Pure rules behind the public content pages: the landing animations' timeline (spec §4), the
-// free plan's enforced limits as the pages state them (spec §9), the back-to-school offer's dates,
+// Pure rules behind the public content pages: the landing animations' timeline, the free plan's
+// enforced limits as the pages state them, the back-to-school offer's dates,
 // the small text format of the long pages, and FAQ search. No React, no DOM: unit-tested in node.
 
-import { PRODUCT_TIME_ZONE } from '../../../functions/core/limits.js';
-import { PLAN_FACTS } from '../../../functions/core/plans.js';
+import { OCR_PAGES_MONTHLY, PREMIUM_FAIR_USE_MONTHLY, PRODUCT_TIME_ZONE } from '@core/limits.js';
+import { PLAN_FACTS } from '@core/plans.js';
 
-/** Spec §4 "Landing animations" and the counter of spec §9. */
+/** The landing animations' timings, and the counter (profile count plus 600). */
 export const LANDING_TIMING = {
   taglineDelayMs: 300,
   taglineCharMs: 28,
@@ -98,14 +98,14 @@ export function counterValue(target: number, elapsedMs: number, durationMs: numb
   return Math.min(Math.round(target), Math.floor(target * eased));
 }
 
-/** Number format of the UI language (spec §9: French format in French, e.g. 1 234). */
+/** Number format of the UI language (French format in French, e.g. 1 234). */
 export function formatCount(n: number, lang: 'fr' | 'en'): string {
   return n.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB');
 }
 
 /**
- * What the pages promise about the plans. The spec gives two readings of the free limits (§6):
- * the pages state the values the server enforces (§9), never more generous ones.
+ * What the pages promise about the plans. The spec gives two readings of the free limits (plan
+ * page and enforcement): the pages state the values the server enforces, never more generous ones.
  */
 export { PLAN_FACTS };
 
@@ -132,11 +132,19 @@ export function planParams(lang: 'fr' | 'en'): Record<string, string | number> {
     maxFileSize: PLAN_FACTS.maxFileSizeMb,
     referralGoal: PLAN_FACTS.referral.goal,
     referralMonths: PLAN_FACTS.referral.rewardMonths,
+    // The free plan's bound on scanned pages and Premium's fair-use ceiling, as the server enforces them.
+    ocrPages: OCR_PAGES_MONTHLY.free,
+    fairQuestions: PREMIUM_FAIR_USE_MONTHLY.question_generation,
+    fairSheets: PREMIUM_FAIR_USE_MONTHLY.summary_generation,
+    fairQuizzes: PREMIUM_FAIR_USE_MONTHLY.quiz_generation,
+    fairFlashcards: PREMIUM_FAIR_USE_MONTHLY.flashcard_generation,
+    fairPodcasts: PREMIUM_FAIR_USE_MONTHLY.podcast_generation,
+    fairOcrPages: OCR_PAGES_MONTHLY.premium,
   };
 }
 
 /**
- * The back-to-school offer (spec §9): one free Premium month without a card, one activation per
+ * The back-to-school offer: one free Premium month without a card, one activation per
  * user. The spec gives two end dates; the page states the one the offer's code enforces,
  * 5 October 2025 at 23:59 Paris time, through the whole of that minute.
  */

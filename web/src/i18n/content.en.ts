@@ -115,12 +115,15 @@ export const contentEn: Record<keyof typeof contentFr, string> = {
   'plans.free.flashcards': '{flashcards} flashcard sets a month',
   'plans.free.podcasts': '{podcasts} podcasts a month, to listen to without saving',
   'plans.free.subjects': '{subjects} subjects, {files} files per subject',
+  'plans.free.scans': '{ocrPages} scanned pages read a month (pages with text do not count)',
+  'plans.free.model': 'A lighter AI model for your answers, sheets, quizzes and podcasts',
   'plans.free.planner': 'Revision schedule and tasks',
   'plans.free.referral': 'Referral programme',
   'plans.free.noStats': 'Detailed statistics',
   'plans.free.noSave': 'Saving sheets and podcasts',
   'plans.free.noExam': 'Exam mode and practical cases',
-  'plans.premium.unlimited': 'Unlimited generation: questions, sheets, quizzes, flashcards',
+  'plans.premium.unlimited': 'Unlimited generation: questions, sheets, quizzes, flashcards (fair use, see the FAQ)',
+  'plans.premium.model': 'Our most capable AI model for your answers, sheets, quizzes and podcasts',
   'plans.premium.subjects': 'Unlimited subjects and files',
   'plans.premium.podcasts': 'Course podcasts',
   'plans.premium.stats': 'Detailed statistics',
@@ -238,13 +241,19 @@ export const contentEn: Record<keyof typeof contentFr, string> = {
   'faq.cat.plans': 'Plans and payment',
   'faq.plans.free.q': 'What does the free plan include?',
   'faq.plans.free.a':
-    'Every month, for free:\n- {questions} questions;\n- {sheets} revision sheets;\n- {quizzes} quizzes;\n- {flashcards} flashcard sets;\n- {podcasts} podcasts (to listen to, without saving).\n\nUp to {subjects} subjects and {files} files per subject. Counters reset on the 1st of every month. Detailed statistics, saving sheets and podcasts, and exam mode are Premium features.',
+    'Every month, for free:\n- {questions} questions;\n- {sheets} revision sheets;\n- {quizzes} quizzes;\n- {flashcards} flashcard sets;\n- {podcasts} podcasts (to listen to, without saving);\n- {ocrPages} scanned pages read (pages that already hold text do not count).\n\nUp to {subjects} subjects and {files} files per subject. Counters reset on the 1st of every month. Detailed statistics, saving sheets and podcasts, and exam mode are Premium features.',
   'faq.plans.premium.q': 'How much is Premium and what does it include?',
   'faq.plans.premium.a':
-    'Premium costs {premiumPrice} a month, paid by card, cancel anytime. It includes unlimited generation, unlimited subjects and files, podcasts, detailed statistics, unlimited saving of podcasts and sheets, the advanced study plan with reminders, exam mode and practical cases, and priority support.',
+    'Premium costs {premiumPrice} a month, paid by card, cancel anytime. It includes unlimited generation (within a fair-use limit, see below), unlimited subjects and files, podcasts, detailed statistics, unlimited saving of podcasts and sheets, the advanced study plan with reminders, exam mode and practical cases, and priority support.',
   'faq.plans.limit.q': 'What happens when I reach a limit?',
   'faq.plans.limit.a':
     'Révise tells you when you start the action. You can wait for the 1st of next month, when counters reset, or upgrade to Premium. Nothing is deleted: your subjects, files and content stay where they are.',
+  'faq.plans.fairUse.q': 'Does Premium have a fair-use limit?',
+  'faq.plans.fairUse.a':
+    'Yes, so that the service stays sustainable, every month:\n- {fairQuestions} questions (coach messages included);\n- {fairSheets} revision sheets;\n- {fairQuizzes} quiz questions;\n- {fairFlashcards} flashcard sets;\n- {fairPodcasts} podcasts;\n- {fairOcrPages} scanned pages read.\n\nThat is several times what a very active student uses: only automated or shared use reaches it. If you reach it, Révise tells you when you start the action, and the counter resets on the 1st of the month.',
+  'faq.plans.model.q': 'Do the free plan and Premium use the same AI model?',
+  'faq.plans.model.a':
+    'No. Premium uses our most capable AI model; the free plan a lighter one, which lets us keep it free. Both rely on your courses only and cite the pages their answers come from, but the lighter model can be less precise or less nuanced on difficult topics. As soon as you upgrade to Premium, your next requests are handled by the most capable model.',
   'faq.plans.cancel.q': 'Can I cancel Premium?',
   'faq.plans.cancel.a':
     'Yes, at any time from your profile. Premium stays active until the end of the period already paid, then your account returns to the free plan without losing your data.',

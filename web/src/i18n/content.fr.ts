@@ -121,12 +121,15 @@ export const contentFr = {
   'plans.free.flashcards': '{flashcards} séries de flashcards par mois',
   'plans.free.podcasts': '{podcasts} podcasts par mois, à écouter sans les sauvegarder',
   'plans.free.subjects': '{subjects} matières, {files} fichiers par matière',
+  'plans.free.scans': '{ocrPages} pages numérisées lues par mois (les pages avec du texte ne comptent pas)',
+  'plans.free.model': 'Un modèle d’IA plus léger pour tes réponses, fiches, quiz et podcasts',
   'plans.free.planner': 'Planning de révision et tâches',
   'plans.free.referral': 'Programme de parrainage',
   'plans.free.noStats': 'Statistiques détaillées',
   'plans.free.noSave': 'Sauvegarde des fiches et des podcasts',
   'plans.free.noExam': 'Mode examen et cas pratiques',
-  'plans.premium.unlimited': 'Génération illimitée : questions, fiches, quiz, flashcards',
+  'plans.premium.unlimited': 'Génération illimitée : questions, fiches, quiz, flashcards (usage raisonnable, voir la FAQ)',
+  'plans.premium.model': 'Notre modèle d’IA le plus performant pour tes réponses, fiches, quiz et podcasts',
   'plans.premium.subjects': 'Matières et fichiers illimités',
   'plans.premium.podcasts': 'Podcasts de cours',
   'plans.premium.stats': 'Statistiques détaillées',
@@ -246,13 +249,19 @@ export const contentFr = {
   'faq.cat.plans': 'Formules et paiement',
   'faq.plans.free.q': 'Que comprend le plan gratuit ?',
   'faq.plans.free.a':
-    'Chaque mois, gratuitement :\n- {questions} questions ;\n- {sheets} fiches de révision ;\n- {quizzes} quiz ;\n- {flashcards} séries de flashcards ;\n- {podcasts} podcasts (à écouter, sans sauvegarde).\n\nJusqu’à {subjects} matières et {files} fichiers par matière. Les compteurs repartent à zéro le 1er de chaque mois. Les statistiques détaillées, la sauvegarde des fiches et des podcasts, et le mode examen sont réservés à Premium.',
+    'Chaque mois, gratuitement :\n- {questions} questions ;\n- {sheets} fiches de révision ;\n- {quizzes} quiz ;\n- {flashcards} séries de flashcards ;\n- {podcasts} podcasts (à écouter, sans sauvegarde) ;\n- {ocrPages} pages numérisées lues (les pages qui contiennent déjà du texte ne comptent pas).\n\nJusqu’à {subjects} matières et {files} fichiers par matière. Les compteurs repartent à zéro le 1er de chaque mois. Les statistiques détaillées, la sauvegarde des fiches et des podcasts, et le mode examen sont réservés à Premium.',
   'faq.plans.premium.q': 'Combien coûte Premium et que comprend-il ?',
   'faq.plans.premium.a':
-    'Premium coûte {premiumPrice} par mois, payé par carte, sans engagement. Il comprend la génération illimitée, des matières et des fichiers illimités, les podcasts, les statistiques détaillées, la sauvegarde illimitée des podcasts et des fiches, le planning avancé avec rappels, le mode examen et les cas pratiques, et le support prioritaire.',
+    'Premium coûte {premiumPrice} par mois, payé par carte, sans engagement. Il comprend la génération illimitée (dans la limite d’un usage raisonnable, voir ci-dessous), des matières et des fichiers illimités, les podcasts, les statistiques détaillées, la sauvegarde illimitée des podcasts et des fiches, le planning avancé avec rappels, le mode examen et les cas pratiques, et le support prioritaire.',
   'faq.plans.limit.q': 'Que se passe-t-il quand j’atteins une limite ?',
   'faq.plans.limit.a':
     'Révise te l’indique au moment où tu lances l’action. Tu peux attendre le 1er du mois suivant, où les compteurs repartent à zéro, ou passer à Premium. Rien n’est supprimé : tes matières, tes fichiers et tes contenus restent là.',
+  'faq.plans.fairUse.q': 'Premium a-t-il une limite d’usage raisonnable ?',
+  'faq.plans.fairUse.a':
+    'Oui, pour que le service reste viable, chaque mois :\n- {fairQuestions} questions (messages au coach compris) ;\n- {fairSheets} fiches de révision ;\n- {fairQuizzes} questions de quiz ;\n- {fairFlashcards} séries de flashcards ;\n- {fairPodcasts} podcasts ;\n- {fairOcrPages} pages numérisées lues.\n\nC’est plusieurs fois ce qu’utilise un étudiant très actif : seul un usage automatisé ou partagé l’atteint. Si tu l’atteins, Révise te l’indique au moment où tu lances l’action, et le compteur repart à zéro le 1er du mois.',
+  'faq.plans.model.q': 'Le plan gratuit et Premium utilisent-ils le même modèle d’IA ?',
+  'faq.plans.model.a':
+    'Non. Premium utilise notre modèle d’IA le plus performant ; le plan gratuit, un modèle plus léger, qui nous permet de le garder gratuit. Les deux s’appuient uniquement sur tes cours et citent les pages d’où viennent leurs réponses, mais le modèle plus léger peut être moins précis ou moins nuancé sur les notions difficiles. Dès que tu passes à Premium, tes demandes suivantes sont traitées par le modèle le plus performant.',
   'faq.plans.cancel.q': 'Puis-je résilier Premium ?',
   'faq.plans.cancel.a':
     'Oui, à tout moment depuis ton profil. Premium reste actif jusqu’à la fin de la période déjà payée, puis ton compte repasse au plan gratuit sans perdre tes données.',

@@ -1,4 +1,4 @@
-// The FAQ (/faq, spec §2): six categories, one answer open at a time across the page, and a search
+// The FAQ (/faq): six categories, one answer open at a time across the page, and a search
 // box kept in the `q` query parameter, which is also the site's declared search action.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -56,6 +56,8 @@ const CATEGORIES: Category[] = [
       { id: 'free', q: 'faq.plans.free.q', a: 'faq.plans.free.a' },
       { id: 'premium', q: 'faq.plans.premium.q', a: 'faq.plans.premium.a' },
       { id: 'limit', q: 'faq.plans.limit.q', a: 'faq.plans.limit.a' },
+      { id: 'fair-use', q: 'faq.plans.fairUse.q', a: 'faq.plans.fairUse.a' },
+      { id: 'model', q: 'faq.plans.model.q', a: 'faq.plans.model.a' },
       { id: 'cancel', q: 'faq.plans.cancel.q', a: 'faq.plans.cancel.a' },
     ],
   },
