@@ -21,6 +21,8 @@ import { isCompressible, MIN_COMPRESSIBLE_BYTES } from '../lib/precompressed.js'
 import { PREFETCH_META, PRERENDER_GATE_SCRIPT, SCRIPTS_META } from '../lib/prerender-gate.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** `@core/…`: the shared domain modules under functions/core (web/tsconfig.json's `paths` say the same). */
+const coreAlias = { '@core': fileURLToPath(new URL('../functions/core', import.meta.url)) };
 const pdfjsDir = fileURLToPath(new URL('../node_modules/pdfjs-dist/', import.meta.url));
 const PDFJS_DATA = ['cmaps', 'standard_fonts', 'wasm', 'iccs'];
 
@@ -184,14 +186,20 @@ function prerenderLanding(): Plugin {
             configFile: false,
             root,
             logLevel: 'warn',
+            resolve: { alias: coreAlias },
             // The OCR files are never used by the landing: their module is a stub here.
             plugins: [react(), { name: 'revise-prerender-stubs', resolveId: (id) => (id === OCR_MODULE ? `\0${OCR_MODULE}` : null), load: (id) => (id === `\0${OCR_MODULE}` ? "export const ocrBase = '';" : null) }],
             build: { ssr: path.join(root, 'src', 'prerender.tsx'), outDir, emptyOutDir: true, copyPublicDir: false, minify: false },
           });
           const built = (await readdir(outDir)).find((f) => /^prerender\.m?js$/.test(f));
           if (!built) throw new Error('The landing prerender was not built');
-          const { renderLanding } = (await import(pathToFileURL(path.join(outDir, built)).href)) as { renderLanding(origin: string): Promise<string> };
+          const { renderLanding, renderAuthDialog } = (await import(pathToFileURL(path.join(outDir, built)).href)) as {
+            renderLanding(origin: string): Promise<string>;
+            renderAuthDialog(): string;
+          };
           const body = await renderLanding('http://localhost');
+          // The login and sign-up dialog, hidden, after the root: the gate opens it on the first tap.
+          const authDialog = renderAuthDialog();
           if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty root to prerender into');
           // The app's scripts are started by the gate (on the landing: downloaded after the hero's
           // first paint, run on the visitor's first interaction).
@@ -206,7 +214,7 @@ function prerenderLanding(): Plugin {
           });
           const prefetched = prefetchedFiles(ctx.bundle ?? {}, PREFETCHED_MODULES, (href) => scripts.includes(href) || html.includes(`"${href}"`));
           out = out.replace('</head>', () => `  <meta name="${SCRIPTS_META}" content="${scripts.join(' ')}">\n    <meta name="${PREFETCH_META}" content="${prefetched.join(' ')}">\n  </head>`);
-          return out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script>${PRERENDER_GATE_SCRIPT}</script>`);
+          return out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${authDialog}\n    <script>${PRERENDER_GATE_SCRIPT}</script>`);
         } finally {
           await rm(outDir, { recursive: true, force: true });
         }
@@ -266,6 +274,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root,
+  resolve: { alias: coreAlias },
   plugins: [react(), pdfjsData(), ocrAssets(), preloadFont(), prerenderLanding(), precompress()],
   publicDir: 'public',
   build: {

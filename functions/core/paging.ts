@@ -5,12 +5,10 @@
 // remain. The cursor is the last item's sort key, not a position: an item added or deleted
 // between two pages neither repeats nor hides the ones after it. The largest item a list holds
 // (a card: 500 + 2,000 characters) times LIST_PAGE.max stays under 2 MB. No I/O: the web app
-// reads these bounds too.
+// reads the bounds (LIST_PAGE, in limits.ts: importing it there keeps zod out of the landing's first scripts).
 import { z } from 'zod';
+import { LIST_PAGE } from './limits.js';
 import { refinement } from './validation.js';
-
-/** Items a list answers at once: `limit` from 1 to `max`, `default` without one. */
-export const LIST_PAGE = { default: 100, max: 200 } as const;
 
 /** Longest cursor accepted (a sort key of a few ids and dates). */
 export const CURSOR_MAX = 1_000;

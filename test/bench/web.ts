@@ -9,11 +9,14 @@
 //    as rendered, saved without its scripts and served by the same static server (the best a page
 //    with this hero, these styles and this font can do).
 //  - the first tap's cost (the landing starts its app on the visitor's first interaction): a tap
-//    on the hero's call to action to the sign-up dialog, CPU slowed 4×, as the first interaction
-//    beside a tap once the app runs.
-// Runs alternate (app, reference) BENCH_WEB_RUNS times (3 by default); medians are printed, with
+//    on the hero's call to action to the sign-up dialog's e-mail field visible, on a phone-sized
+//    touch page with the CPU slowed 4×, as the visitor's first interaction (cold) and once the app
+//    runs (warm), and on the promotional page (rendered by the app), beside a plain page whose
+//    button opens a `<dialog>` (the same landing without its scripts, same static server).
+// Runs alternate (app, reference) BENCH_WEB_RUNS times (5 by default); medians are printed, with
 // the load average (the preset multiplies the observed task times, so a loaded machine scores less).
-// Targets: performance ≥ 95, accessibility 100, initial JS ≤ 170 KiB gzipped, LCP ≤ 2.5 s.
+// Targets: performance ≥ 95, accessibility 100, initial JS ≤ 170 KiB gzipped, LCP ≤ 2.5 s, first
+// tap → e-mail field visible ≤ 200 ms (Interaction to Next Paint's "good"), cold and warm.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -29,9 +32,13 @@ import { serveStatic } from '../../lib/local/web.js';
 import { startTestHost } from '../support/host.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const RUNS = Number(process.env.BENCH_WEB_RUNS || 3);
+const RUNS = Number(process.env.BENCH_WEB_RUNS || 5);
+/** Interaction to Next Paint's "good": the first tap's target. */
+const TAP_TARGET_MS = 200;
 const dist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const KiB = 1024;
+/** The hero's call to action, the button the first tap presses. */
+const TAP_LABEL = 'Créer mon compte gratuit';
 
 const gzipKiB = (data: Buffer) => gzipSync(data, { level: 9 }).length / KiB;
 
@@ -161,47 +168,67 @@ async function audit(url: string, port: number): Promise<Scores> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** The reference for the first tap: the landing as painted, no script but one that opens a `<dialog>`. */
+export function plainDialogPage(staticHtml: string, label: string): string {
+  const dialog =
+    '<dialog id="plain-dialog" aria-labelledby="plain-title"><form method="dialog" class="form"><h2 id="plain-title">' +
+    label +
+    '</h2><div class="field"><label for="plain-email">E-mail</label><input id="plain-email" class="input" type="email"></div></form></dialog>' +
+    `<script>document.addEventListener('click', function (e) { var b = e.target.closest && e.target.closest('button'); if (b && b.textContent.trim() === ${JSON.stringify(label)}) document.getElementById('plain-dialog').showModal(); });</script>`;
+  return staticHtml.replace('</body>', `${dialog}</body>`);
+}
+
+type TapMode = 'cold' | 'warm' | 'promo' | 'plain';
+
 /**
- * The cost of the first tap: time from a tap on the hero's call to action to the sign-up dialog on
- * screen (its e-mail field rendered, then the next frame), on a phone-sized touch page with the CPU
- * slowed 4× (CDP) on a fresh page once its scripts have downloaded; `first` when the tap is the
- * visitor's first interaction, `running` when the app already runs (it was started by an earlier
- * interaction, and the page is idle again).
+ * The cost of the first tap: time from a tap on the hero's call to action (its pointerdown) to the
+ * dialog's e-mail field visible (seen, then the next frame), on a phone-sized touch page with the
+ * CPU slowed 4× (CDP) on a fresh page once its scripts have downloaded: `cold` when the tap is the
+ * visitor's first interaction, `warm` when the app already runs (started by an earlier
+ * interaction, and the page idle again), `promo` on the promotional page (rendered by the app, so
+ * running as soon as it shows), `plain` on the reference page.
  */
-async function firstTapMs(url: string, runs: number): Promise<{ first: number[]; running: number[] }> {
+async function firstTapMs(urls: { landing: string; promo: string; plain: string }, runs: number, label: string): Promise<Record<TapMode, number[]>> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-  const times = { first: [] as number[], running: [] as number[] };
+  const times: Record<TapMode, number[]> = { cold: [], warm: [], promo: [], plain: [] };
   try {
     for (let i = 0; i < runs; i++) {
-      for (const mode of ['first', 'running'] as const) {
+      for (const mode of ['cold', 'warm', 'promo', 'plain'] as const) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
         try {
           const page = await context.newPage();
           const cdp = await context.newCDPSession(page);
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
           await context.addInitScript("addEventListener('pointerdown', (e) => { window.__tapAt = e.timeStamp }, true)");
-          await page.goto(url, { waitUntil: 'networkidle' });
+          await page.goto(mode === 'plain' ? urls.plain : mode === 'promo' ? urls.promo : urls.landing, { waitUntil: 'networkidle' });
           // The gate listens once the page has loaded (networkidle may come first under throttling).
           await page.waitForFunction("document.readyState === 'complete'");
           await page.waitForLoadState('networkidle');
-          if (mode === 'running') {
+          if (mode === 'warm') {
             await page.keyboard.press('Shift');
             await page.waitForFunction("!document.querySelector('[data-pre]') && document.querySelector('footer')", null, { timeout: 60_000 });
             await page.waitForLoadState('networkidle');
             await page.waitForTimeout(2000);
           }
+          if (mode === 'promo') {
+            await page.getByRole('button', { name: label }).first().waitFor({ timeout: 60_000 });
+            await page.waitForLoadState('networkidle');
+            await page.waitForTimeout(2000);
+          }
+          // Shown: an e-mail field of a dialog rendered and visible (the prerendered dialog is in
+          // the page from the start, hidden), then the next frame.
           await page.evaluate(`new Promise((ready) => {
             window.__shownAt = undefined;
-            const seen = () => document.querySelector('[role="dialog"] input[type="email"]');
+            const seen = () => [...document.querySelectorAll('[role="dialog"] input[type="email"], dialog input[type="email"]')].some((e) => e.checkVisibility());
             const observer = new MutationObserver(() => {
               if (!seen()) return;
               observer.disconnect();
               requestAnimationFrame(() => setTimeout(() => (window.__shownAt = performance.now())));
             });
-            observer.observe(document.body, { childList: true, subtree: true });
+            observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true });
             ready();
           })`);
-          await page.getByRole('button', { name: 'Créer mon compte gratuit' }).first().tap();
+          await page.getByRole('button', { name: label }).first().tap();
           await page.waitForFunction('window.__shownAt !== undefined', null, { timeout: 60_000 });
           times[mode].push(await page.evaluate<number>('window.__shownAt - window.__tapAt'));
         } finally {
@@ -215,11 +242,17 @@ async function firstTapMs(url: string, runs: number): Promise<{ first: number[];
   return times;
 }
 
-/** Prints the first tap's cost on the landing at `url`, as the first interaction and once the app runs. */
-async function benchFirstTap(url: string): Promise<void> {
-  const { first, running } = await firstTapMs(url, RUNS);
+/** Prints the first tap's cost on the landing, cold and warm, beside the plain page's. */
+async function benchFirstTap(urls: { landing: string; promo: string; plain: string }, label: string): Promise<void> {
+  const times = await firstTapMs(urls, RUNS, label);
   const list = (v: number[]) => v.map((ms) => ms.toFixed(0)).join(', ');
-  console.log(`first tap → sign-up dialog, 4× CPU, median of ${RUNS}: as the first interaction ${median(first).toFixed(0)} ms (${list(first)}); app already running ${median(running).toFixed(0)} ms (${list(running)})`);
+  const row = (title: string, v: number[], judged: boolean) =>
+    `  ${title.padEnd(44)} ${median(v).toFixed(0).padStart(5)} ms  (${list(v)})${judged ? (median(v) <= TAP_TARGET_MS ? '  ok' : '  OVER TARGET') : ''}`;
+  console.log(`\nfirst tap → e-mail field visible, 412 × 823 touch, 4× CPU, median of ${RUNS} (target ≤ ${TAP_TARGET_MS} ms):`);
+  console.log(row('landing, first interaction (cold)', times.cold, true));
+  console.log(row('landing, app already running (warm)', times.warm, true));
+  console.log(row('promotional page (rendered by the app)', times.promo, true));
+  console.log(row('reference: plain page opening a <dialog>', times.plain, false));
 }
 
 function summary(runs: Scores[]): string {
@@ -245,10 +278,11 @@ export async function benchWeb(): Promise<void> {
   let browser: Awaited<ReturnType<typeof chromiumForLighthouse>> | undefined;
   try {
     const referenceHtml = await staticLanding(host.url);
+    const plainHtml = plainDialogPage(referenceHtml, TAP_LABEL);
     reference = createServer((req, res) => {
       const pathname = new URL(req.url ?? '/', 'http://reference').pathname;
-      if (pathname === '/') {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(referenceHtml);
+      if (pathname === '/' || pathname === '/plain-dialog') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(pathname === '/' ? referenceHtml : plainHtml);
         return;
       }
       void serveStatic(req, res, dist, pathname);
@@ -272,9 +306,9 @@ export async function benchWeb(): Promise<void> {
     console.log(`  landing's main-thread work by script (last run): ${last.scripts.slice(0, 4).map((s) => `${short(s.url)} ${s.ms.toFixed(0)} ms`).join(', ')}`);
     console.log(`  landing's long tasks (last run): ${last.longTasks.slice(0, 6).map((t) => `${short(t.url)} ${t.ms.toFixed(0)} ms`).join(', ') || 'none'}`);
     console.log(`  accessibility audits failed on the landing: ${failed.length ? failed.join(', ') : 'none'}`);
-    console.log('  targets: performance ≥ 95, accessibility 100, LCP ≤ 2.5 s');
+    console.log(`  targets: performance ≥ 95 (${median(app.map((r) => r.performance)) >= 95 ? 'ok' : 'BELOW'}), accessibility 100 (${median(app.map((r) => r.accessibility)) === 100 ? 'ok' : 'BELOW'}), LCP ≤ 2.5 s`);
     console.log(`load average after the Lighthouse runs: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
-    await benchFirstTap(`${host.url}/`);
+    await benchFirstTap({ landing: `${host.url}/`, promo: `${host.url}/offre-de-rentree`, plain: `${referenceUrl}plain-dialog` }, TAP_LABEL);
   } finally {
     await browser?.stop();
     await new Promise((resolve) => (reference ? reference.close(resolve) : resolve(undefined)));

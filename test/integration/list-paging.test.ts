@@ -4,7 +4,7 @@
 // cursor it never wrote with 400 in the caller's language, and a short list answers whole, without
 // `next`. So no list, however long it grows, makes an answer past Lambda's 6 MB.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_PAGE } from '../../functions/core/paging.js';
+import { LIST_PAGE } from '../../functions/core/limits.js';
 import { api, newUser, startTestHost, type TestHost, type TestUser } from '../support/host.js';
 import { createSubject } from '../support/uploads.js';
 

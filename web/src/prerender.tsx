@@ -1,11 +1,15 @@
 // Build-time rendering of the whole landing (header, hero, the sections below it, the footer) for
-// a French visitor (spec §2): the same route table, providers and texts as the app, rendered to
+// a French visitor: the same route table, providers and texts as the app, rendered to
 // HTML once by the build (web/vite.config.ts) and written into index.html, so a phone paints the
 // page before any script has loaded and a visitor who never acts (or a crawler) reads all of it.
 // `prerender` waits for the lazy sections below the hero (renderToString would leave
 // their Suspense boundary at its fallback); their HTML comes inline, between the boundary's
-// comment markers, which the app hydrates once their chunk has arrived. Only run in Node by the build.
+// comment markers, which the app hydrates once their chunk has arrived. `renderAuthDialog` writes
+// the login and sign-up dialog, hidden, to go after the landing's root: the page's gate opens it on
+// the first tap, before the app runs (web/src/auth/PrerenderedAuthDialog.tsx). Only run in Node by
+// the build.
 import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes } from './App';
@@ -14,6 +18,7 @@ import { prerenderedPage } from './components/prerendered';
 import { SessionProvider } from './auth/session';
 import type { WebConfig } from './config';
 import { I18nProvider } from './i18n';
+import PrerenderedAuthDialog from './auth/PrerenderedAuthDialog';
 
 /** A first visit: nothing stored (no session, no language, no cookie choice). */
 function emptyStorage(): Storage {
@@ -50,4 +55,9 @@ export async function renderLanding(origin: string): Promise<string> {
   const streamed = /<(script|template)\b[^>]*>/.exec(html);
   if (streamed) throw new Error(`The prerendered landing is incomplete: it holds ${streamed[0]}`);
   return html;
+}
+
+/** The hidden login and sign-up dialog, in French, that the gate opens before the app runs. */
+export function renderAuthDialog(): string {
+  return renderToStaticMarkup(<PrerenderedAuthDialog />);
 }

@@ -2,7 +2,8 @@
 // size; a cursor survives items added and removed between pages; `limit` and `cursor` outside
 // their bounds are refused by the schema with a message in both languages.
 import { describe, expect, it } from 'vitest';
-import { byIdNewestFirst, LIST_PAGE, pageOf, pageQuery, type ListOrder } from '../../../functions/core/paging.js';
+import { LIST_PAGE } from '../../../functions/core/limits.js';
+import { byIdNewestFirst, pageOf, pageQuery, type ListOrder } from '../../../functions/core/paging.js';
 import { CARD_BACK_MAX, CARD_FRONT_MAX } from '../../../functions/core/limits.js';
 import { describeIssues } from '../../../functions/core/validation.js';
 import { RESPONSE_BODY_LIMIT } from '../../../functions/platform/http.js';

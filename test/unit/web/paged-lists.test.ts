@@ -3,7 +3,7 @@
 // the page one answer holding every item, the first page's other fields (counts, caps) and no
 // `next`.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIST_PAGE } from '../../../functions/core/paging.js';
+import { LIST_PAGE } from '../../../functions/core/limits.js';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({ tokens: undefined }) }));
 

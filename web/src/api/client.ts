@@ -1,4 +1,4 @@
-// The one HTTP client of the web app (spec §8). Paths are relative to the API base from
+// The one HTTP client of the web app. Paths are relative to the API base from
 // config.json ('/api'). It sends the Amplify access token when signed in and the UI language,
 // retries network failures and 5xx three times (1 s, doubling), tries one session refresh on a
 // token error, and otherwise throws an ApiError carrying the server's message. A body given a
@@ -9,10 +9,15 @@
 // one and the refresh is refused: a request sent before a sign-in (or before another request
 // refreshed the tokens) is sent again with the current token, and a refused request whose tokens
 // could be refreshed fails on its own without signing the student out.
+//
+// Every call names its route as the route table does (`call('POST /api/subjects/{subjectId}/questions',
+// { subjectId }, body)`): the path parameters, query, body and answer are the route's in
+// functions/core/contract.ts, the one declaration the server's handlers are checked against too.
 import type { ZodType } from 'zod';
-import { AppError, errorMessage } from '../../../functions/core/errors';
-import { LIST_PAGE } from '../../../functions/core/paging';
-import { describeIssues } from '../../../functions/core/validation';
+import type { Answer, CallArgs, CallParams, ResponseOf, RouteKey } from '@core/contract.js';
+import { AppError, errorMessage } from '@core/errors.js';
+import { LIST_PAGE } from '@core/limits.js';
+import { describeIssues } from '@core/validation.js';
 import { getConfig } from '../config';
 import { currentLang, translate } from '../i18n';
 import { expireSession, isFinalRefreshError } from '../auth/expiry';
@@ -151,7 +156,7 @@ async function send(method: Method, path: string, body: unknown, opts: RequestOp
   }
 }
 
-export async function request<T>(method: Method, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(method: Method, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
   checkBody(body, opts);
   let token = await accessToken();
   let refreshed = false;
@@ -230,12 +235,32 @@ async function getAll<T extends object>(path: string, field: keyof T, opts?: Req
   return whole;
 }
 
-export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
-  /** A paged list route, every page of it (`field`: the list's name in the answer). */
-  getAll: <T extends object>(path: string, field: keyof T, opts?: RequestOptions) => getAll<T>(path, field, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts),
-  patch: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
-  put: <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
-  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
-};
+/** The request line of a call: the route's path with its parameters filled in and the rest as a query. */
+export function routePath(key: RouteKey, params: object): { method: Method; path: string } {
+  const [method, template] = key.split(' ') as [Method, string];
+  const values = params as Record<string, unknown>;
+  const used = new Set<string>();
+  const path = template.replace(/^\/api/, '').replace(/\{(\w+)\}/g, (_m, name: string) => {
+    used.add(name);
+    return encodeURIComponent(String(values[name]));
+  });
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (!used.has(name) && value !== undefined && value !== null) query.set(name, String(value));
+  const search = query.toString();
+  return { method, path: search ? `${path}?${search}` : path };
+}
+
+/** Calls a route of the contract: `call('GET /api/subjects/{subjectId}', { subjectId })`. */
+export function call<K extends RouteKey>(key: K, ...[params, body, opts]: CallArgs<K, RequestOptions>): Promise<Answer<ResponseOf<K>>> {
+  const { method, path } = routePath(key, params as object);
+  return request<Answer<ResponseOf<K>>>(method, path, body, opts);
+}
+
+/** The paged list routes, by the name of their list in the answer. */
+type PagedKey = { [K in RouteKey]: ResponseOf<K> extends { next?: string } ? K : never }[RouteKey];
+
+/** A paged list route, every page of it (`field`: the list's name in the answer), as one answer without `next`. */
+export function callAll<K extends PagedKey>(key: K, params: CallParams<K>, field: keyof ResponseOf<K>, opts?: RequestOptions): Promise<Omit<ResponseOf<K>, 'next'>> {
+  const { path } = routePath(key, params as object);
+  return getAll<ResponseOf<K> & object>(path, field, opts);
+}

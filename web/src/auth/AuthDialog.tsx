@@ -1,12 +1,15 @@
 // The login and sign-up dialog opened by <AuthModalProvider> (./AuthModal): e-mail and password,
 // optional referral code, Google, the 6-digit e-mail code with resend, and the forgot-password
-// request. Loaded when it first opens.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// request. Loaded after the page's first paint. When it takes over the prerendered landing's
+// dialog (./prerendered-dialog), it starts with what the visitor typed there, puts the caret back
+// where it was, removes that dialog as it commits (no opening animation played again), and sends
+// a form the visitor already submitted.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import Dialog from '../components/Dialog';
 import Logo from '../components/Logo';
-import { ApiError, api } from '../api/client';
+import { ApiError, call } from '../api/client';
 import { getConfig } from '../config';
 import { useI18n, type MessageKey } from '../i18n';
 import { useSession } from './session';
@@ -14,6 +17,7 @@ import { amplify, AUTH_FLOW } from './amplify';
 import { afterSignIn, landingPath } from './after-sign-in';
 import { getPending, pendingPassword, removePending, savePending } from './pending-signup';
 import { EMAIL_SENT_FLAG_MS, SIGNUP_MIN_PASSWORD, type ModalState, type Step } from './AuthModal';
+import { AUTH_FIELDS, removePrerendered } from './prerendered-dialog';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -38,14 +42,15 @@ export default function AuthDialog({ initial, onClose }: { initial: ModalState; 
   const config = getConfig();
   const titleId = useId();
   const errorId = useId();
-  // Amplify loads as the dialog opens, while the student types.
+  // Amplify loads once the dialog is on screen, while the student types.
   useEffect(() => {
-    amplify().catch(() => undefined);
+    const frame = requestAnimationFrame(() => setTimeout(() => void amplify().catch(() => undefined), 0));
+    return () => cancelAnimationFrame(frame);
   }, []);
 
   const [step, setStep] = useState<Step>(initial.step);
   const [email, setEmail] = useState(initial.email);
-  const [password, setPassword] = useState('');
+  const [password, setPassword] = useState(initial.handover?.password ?? '');
   const [referralCode, setReferralCode] = useState(initial.referralCode);
   const [code, setCode] = useState(initial.code);
   const [error, setError] = useState<string | null>(null);
@@ -97,7 +102,7 @@ export default function AuthDialog({ initial, onClose }: { initial: ModalState; 
     try {
       const { profile, checkoutUrl, notice } = await afterSignIn(signedInEmail, session.refresh);
       if (checkoutUrl) {
-        // The checkout the visitor asked for (spec §4): the modal stays open and the sign-in held
+        // The checkout the visitor asked for (checkout requested): the modal stays open and the sign-in held
         // (no page redirects behind it) until the browser has left.
         leaving = true;
         window.location.assign(checkoutUrl);
@@ -169,7 +174,7 @@ export default function AuthDialog({ initial, onClose }: { initial: ModalState; 
     try {
       if (referral) {
         try {
-          await api.get(`/referrals/check?code=${encodeURIComponent(referral)}`);
+          await call('GET /api/referrals/check', { code: referral });
         } catch (err) {
           setBusy(false);
           if (err instanceof ApiError && err.status === 404) return setError(t('auth.err.referral', { code: referral }));
@@ -261,6 +266,34 @@ export default function AuthDialog({ initial, onClose }: { initial: ModalState; 
       setError(null);
       setNotice('auth.verifiedLogin');
   };
+
+  // Taking over the prerendered dialog: in the commit that shows this one (before the browser
+  // paints or handles another key), the focus goes back to the field the visitor was in, caret
+  // and selection as they were, the prerendered dialog goes, and this one appears as if it had
+  // always been there.
+  const formRef = useRef<HTMLFormElement>(null);
+  const handover = initial.handover;
+  useLayoutEffect(() => {
+    if (!handover) return;
+    const modal = formRef.current?.closest<HTMLElement>('.modal');
+    const backdrop = modal?.parentElement;
+    for (const el of [modal, backdrop]) if (el) el.style.animation = 'none';
+    if (handover.focus) {
+      const input = document.getElementById(AUTH_FIELDS[handover.focus.field]) as HTMLInputElement | null;
+      input?.focus({ preventScroll: true });
+      const { start, end } = handover.focus;
+      try {
+        if (input && start !== null && end !== null) input.setSelectionRange(start, end);
+      } catch {
+        /* an e-mail field has no selection API: the caret stays at the end */
+      }
+    }
+    removePrerendered();
+  }, [handover]);
+  // A form submitted before the app ran is sent now.
+  useEffect(() => {
+    if (handover?.submit) formRef.current?.requestSubmit();
+  }, [handover]);
 
   // The e-mail's link carries the code: submit it once, as if typed.
   const submitCodeRef = useRef(submitCode);
@@ -390,7 +423,7 @@ export default function AuthDialog({ initial, onClose }: { initial: ModalState; 
       )}
 
       {(step === 'login' || step === 'signup') && (
-        <form className="form" onSubmit={step === 'login' ? onLogin : onSignup} noValidate aria-describedby={describedBy}>
+        <form ref={formRef} className="form" onSubmit={step === 'login' ? onLogin : onSignup} noValidate aria-describedby={describedBy}>
           <div className="field">
             <label htmlFor="auth-email">{t('auth.email')}</label>
             <input
