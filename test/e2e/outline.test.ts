@@ -38,9 +38,9 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage });
 }
 
-/** The outline's entries as their accessible names ("1. Les cellules, page 1"). */
+/** The outline's entries as their accessible names ("1. Les cellules, p. 1": what they show). */
 const entryNames = (where: Locator) => where.getByTestId('outline-entry').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
-const expectedNames = HEADINGS.map((h, i) => `${h}, page ${i + 1}`);
+const expectedNames = HEADINGS.map((h, i) => `${h}, p. ${i + 1}`);
 
 /** Every outline entry is at least 44 px high (a finger's tap). */
 async function expectTappable(where: Locator): Promise<void> {
@@ -98,7 +98,7 @@ describe('course outline', () => {
       const list = row.getByRole('list', { name: `Plan de ${FILE_NAME}` });
       await expect.poll(() => entryNames(list), { timeout: 15_000 }).toEqual(expectedNames);
       const second = list.getByRole('button', { name: expectedNames[1] });
-      expect(await second.textContent()).toBe(`${HEADINGS[1]}p. 2`);
+      expect(await second.textContent()).toBe(`${HEADINGS[1]} p. 2`);
       await expectNoSideScroll(page);
       await acceptCookies(page);
       await shoot(page, 'files-outline-1280');

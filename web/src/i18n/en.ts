@@ -430,7 +430,7 @@ export const en: Record<keyof typeof fr, string> = {
   'outline.toggle': 'Outline',
   'outline.toggleLabel': 'Outline of {name}',
   'outline.list': 'Outline of {name}',
-  'outline.entry': '{text}, page {page}',
+  'outline.entry': '{text}, p. {page}',
   'outline.page': 'p. {page}',
   'outline.empty': 'This file has no headings: no outline to show.',
   'outline.pending': 'This file is still being read: its outline will show in a moment.',

@@ -260,7 +260,7 @@ export const fr = {
   'goals.note': "Les objectifs (temps d'étude hebdomadaire, note visée sur 20, score de quiz visé) et les statistiques ne sont pas encore disponibles.",
   'podcasts.title': 'Mes podcasts',
 
-  // Subjects (spec §2 /subjects)
+  // Subjects (/subjects)
   'subjects.title': 'Mes matières',
   'subjects.intro': 'Retrouve ici tes matières et tes cours.',
   'subjects.newSubject': 'Nouvelle matière',
@@ -295,7 +295,7 @@ export const fr = {
   'subjects.usageFull': 'Tu as atteint la limite de la formule gratuite.',
   'subjects.seePremium': 'Voir Premium',
 
-  // New-subject screen (spec §2 /?newSubject=true)
+  // New-subject screen (/?newSubject=true)
   'newSubject.title': 'Nouvelle matière',
   'newSubject.intro': 'Donne un nom à ta matière et ajoute tes cours.',
   'newSubject.howTitle': 'Comment ça marche',
@@ -304,7 +304,7 @@ export const fr = {
   'newSubject.how3': 'Révise lit chaque page : tu pourras ensuite poser des questions, générer des fiches, des quiz et des flashcards.',
   'newSubject.toSubjects': 'Voir mes matières',
 
-  // Upload form (spec §2 upload screen, §4 Upload, §8 Files)
+  // Upload form and its file messages
   'upload.title': 'Ajouter des fichiers',
   'upload.subjectName': 'Nom de la matière',
   'upload.subjectNamePlaceholder': 'Ex. : Histoire, Biologie cellulaire…',
@@ -340,7 +340,7 @@ export const fr = {
   'upload.toSubject': 'Aller à la matière',
   'upload.fileUsage': 'Formule gratuite : {count} / {max} fichiers dans cette matière.',
 
-  // Photo mode (spec §4 Photo mode, §9 Scan)
+  // Photo mode (A4 PDF, OCR)
   'photo.toggle': 'Mode photo',
   'photo.title': 'Mode photo',
   'photo.intro': 'Prends tes pages en photo (JPEG, PNG ou HEIC) : elles sont redressées et réunies dans un seul PDF A4, dont le texte sera reconnu automatiquement.',
@@ -365,7 +365,7 @@ export const fr = {
   'upgrade.later': 'Plus tard',
   'upgrade.close': 'Fermer',
 
-  // Subject page and tab bar (spec §2 /subject/{id})
+  // Subject page and tab bar (/subject/{id})
   'subject.title': 'Matière',
   'subject.tabs': 'Mes matières',
   'subject.overview': "Vue d'ensemble",
@@ -402,7 +402,7 @@ export const fr = {
   'tool.podcast.desc': 'Écoute tes cours.',
   'tool.coach.desc': 'Des conseils pour mieux réviser.',
 
-  // Files page (spec §2 /subject/{id}/files)
+  // Files page (/subject/{id}/files)
   'files.title': 'Mes fichiers',
   'files.add': 'Ajouter un fichier',
   'files.close': 'Fermer',
@@ -449,7 +449,7 @@ export const fr = {
   'outline.toggle': 'Plan',
   'outline.toggleLabel': 'Plan de {name}',
   'outline.list': 'Plan de {name}',
-  'outline.entry': '{text}, page {page}',
+  'outline.entry': '{text}, p. {page}',
   'outline.page': 'p. {page}',
   'outline.empty': 'Ce fichier n’a pas de titres : pas de plan à afficher.',
   'outline.pending': 'Ce fichier est encore en cours de lecture : son plan arrive dans un instant.',
@@ -457,7 +457,7 @@ export const fr = {
   'outline.loadError': 'Le plan n’a pas pu être chargé.',
   'outline.noReadyFiles': 'Aucun cours prêt pour l’instant : le plan s’affichera quand tes fichiers auront été lus.',
 
-  // Question and revision sheets (spec §2 Question, /summary)
+  // Question and revision sheets (/question, /summary)
   'study.sources': 'Sources :',
   'study.citation': '{file} · p. {page}',
   'study.networkError': 'Erreur de communication avec le serveur.',
@@ -558,7 +558,7 @@ export const fr = {
   'sheet.keyDates': 'Dates clés',
   'sheet.keyPoints': 'Points clés',
 
-  // Quiz (spec §2 Quiz, §4 Quiz, §8 Quiz)
+  // Quiz
   'quiz.intro': 'Teste-toi sur un de tes cours : QCM et questions ouvertes, corrigés avec les pages à relire.',
   'quiz.authRequired': 'Authentification requise - Connecte-toi pour accéder aux quiz.',
   'quiz.fileLabel': 'Fichier',

@@ -137,7 +137,7 @@ export function OutlineList({ outline, currentPage, to, onOpen, className }: Out
     const label = t('outline.entry', { text: entry.text, page: entry.page });
     const body = (
       <>
-        <span className="outline-text">{entry.text}</span>
+        <span className="outline-text">{entry.text}</span>{' '}
         <span className="outline-page" aria-hidden="true">
           {t('outline.page', { page: entry.page })}
         </span>
