@@ -12,8 +12,10 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
-  // Import boundaries. core/ holds the pure rules every side shares: no platform, handler, pipeline
-  // or engine provider, no AWS SDK, no Node built-in. The web app (web/src) takes nothing server-only.
+  // Import boundaries: the layers of functions/, in order. core/ holds the pure rules and shapes
+  // every side shares (the web app too): it imports nothing of functions/ outside core/, no AWS SDK,
+  // no Node built-in. engine/ (the study engine and its providers) builds on core/ only. platform/
+  // (stores, queues, the hosts' wiring) never reaches up to the handlers (api/) or the pipelines.
   {
     files: ['functions/core/**'],
     rules: {
@@ -22,10 +24,42 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/platform/**', '**/api/**', '**/pipelines/**', '**/engine/local/**', '**/engine/bedrock/**'],
-              message: 'functions/core/ holds pure rules: it may not import platform, handlers, pipelines or engine providers.',
+              group: ['../*', '../**', '**/functions/**'],
+              message: 'functions/core/ holds pure rules and shared shapes: it imports nothing of functions/ outside core/.',
             },
             { group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'node:*'], message: 'functions/core/ takes no AWS SDK, CDK or Node built-in.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['functions/engine/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform', '**/platform/**', '**/api', '**/api/**', '**/pipelines', '**/pipelines/**', '**/registry', '**/registry.js', '../../lib/**', '../../../lib/**', '../../../../lib/**'],
+              message: 'functions/engine/ imports only functions/core/ (besides itself): no platform, handler, pipeline or host code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['functions/platform/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api', '**/api/**', '**/pipelines', '**/pipelines/**'],
+              message: 'functions/platform/ never imports the handlers (api/) or the pipelines: shared shapes live in functions/core/.',
+            },
           ],
         },
       ],
@@ -39,8 +73,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/functions/platform/**', '**/functions/api/**', '**/functions/pipelines/**', '**/functions/engine/local/**', '**/functions/engine/bedrock/**', '**/lib/**'],
-              message: 'The web app may import only what the server shares with it (functions/core, functions/engine/types).',
+              group: ['**/functions/platform/**', '**/functions/api/**', '**/functions/pipelines/**', '**/functions/engine/**', '**/functions/registry*', '**/lib/**'],
+              message: 'The web app may import only what the server shares with it (functions/core).',
             },
             { group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'node:*'], message: 'The web app takes no AWS SDK, CDK or Node built-in.' },
           ],

@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** `@core/…` in the web app's modules (web/tsconfig.json's `paths`, web/vite.config.ts's alias). */
+const resolve = { alias: { '@core': fileURLToPath(new URL('./functions/core', import.meta.url)) } };
 
 // Four suites: `npm test` runs unit, integration and infra; `npm run test:e2e` runs the browser
 // journeys against the built app.
@@ -7,8 +11,9 @@ export default defineConfig({
     projects: [
       // Unit tests include property checks over hundreds of generated cases: 30 s leaves room for a
       // loaded 2-core machine (the default 5 s does not).
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      { resolve, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -19,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
@@ -28,6 +34,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -9,7 +9,8 @@ import { ArnFormat, RemovalPolicy, Stack, Token, Validations, type CfnElement } 
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { podcastMachineDefinition, podcastTaskStates, type PodcastTaskState } from '../functions/pipelines/podcast-machine.js';
+import { podcastTaskStates, type PodcastTaskState } from '../functions/core/podcast-states.js';
+import { podcastMachineDefinition } from '../functions/pipelines/podcast-machine.js';
 import { functionsOf } from '../functions/registry.js';
 import type { HouseFunction } from './house-function.js';
 import { buildServerFunction, type FunctionContext } from './server-functions.js';

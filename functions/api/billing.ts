@@ -1,5 +1,6 @@
-// Premium: Stripe Checkout in subscription mode (spec §7 checkout function, §8), the customer
-// portal, the subscription as the profile page shows it (spec §3), and promo codes (spec §4, §5).
+// Premium: Stripe Checkout in subscription mode (with the product's checkout messages), the
+// customer portal, the subscription status object as the profile page shows it, and promo codes
+// (a month of Premium per valid code).
 import { z } from 'zod';
 import { AppError } from '../core/errors.js';
 import { normalizePromoCode, parsePromoCodes, promoSuccessMessage, providerGrantsPremium, providerView } from '../core/premium.js';
@@ -83,7 +84,7 @@ export const createBillingPortal = userRoute({ body: z.object({ return_url: z.st
   }
 });
 
-/** Spec §3: the subscription status object, with the provider view the webhooks keep on the profile. */
+/** The subscription status object, with the provider view the webhooks keep on the profile. */
 export const getSubscription = userRoute({}, async ({ user, lang }) => {
   const now = new Date();
   await getOrCreateProfile(user.id, now, lang);

@@ -1,4 +1,4 @@
-// Flashcards of a subject (spec §2 "flashcards"), scheduled with FSRS (core/srs.ts): decks
+// Flashcards of a subject, scheduled with FSRS (core/srs.ts): decks
 // generated from the subject or one file (one `flashcard_generation` unit on the free plan, given
 // back on failure or when every notion already has its card), cards written by hand, edited,
 // deleted, and reviewed with again/hard/good/easy. Mistakes made in quizzes arrive here too
@@ -14,7 +14,7 @@ import { cardBody, cardExportQuery, cardListQuery, cardParams, deckBody, reviewB
 import { isDue, recallProbability, review } from '../core/srs.js';
 import { localDate } from '../core/streak.js';
 import type { Card } from '../core/views.js';
-import { flashcardSchema, type Flashcard } from '../engine/types.js';
+import { flashcardSchema, type Flashcard } from '../core/artefacts.js';
 import { FileReply, Reply, RESPONSE_BODY_LIMIT, userRoute } from '../platform/http.js';
 import {
   countCards,
@@ -68,7 +68,7 @@ export const generateDeck = userRoute({ params: subjectParams, body: deckBody },
     'flashcard_generation',
     async () => {
       const generated = await practiceGenerate('flashcards_failed', 'flashcards_exhausted', { userId: user.id, subjectId: params.subjectId }, async () =>
-        z.array(flashcardSchema).parse(await (await loadPracticeEngine()).flashcards({ course, fileId, count, exclude, level })),
+        z.array(flashcardSchema).parse(await (await loadPracticeEngine(plan)).flashcards({ course, fileId, count, exclude, level })),
       );
       const fresh = freshCards(generated, exclude, count);
       if (fresh.length === 0) throw new AppError('flashcards_exhausted');

@@ -1,4 +1,4 @@
-// Practical cases (spec §1, §9; Premium, `practical_cases`): a case is built by rules from the
+// Practical cases (Premium, `practical_cases`): a case is built by rules from the
 // course's rules and definitions (engine/case.ts: a problem with data and its worked solution for
 // a scientific course), its questions shown without their rubric, model answer or reasoning until
 // answered; each open answer is graded once against its rubric by the configured engine, and the
@@ -9,7 +9,7 @@ import { byIdNewestFirst, pageOf, pageQuery } from '../core/paging.js';
 import { caseAnswerBody, caseParams, caseQuestionParams, createCaseBody, type CaseQuestionView, type PracticalCaseView } from '../core/cases.js';
 import { subjectParams } from '../core/schemas.js';
 import { buildPracticalCase, gradedAsOpen, type CaseQuestion } from '../engine/case.js';
-import { evaluationSchema } from '../engine/types.js';
+import { evaluationSchema } from '../core/artefacts.js';
 import { generate } from '../platform/course.js';
 import { Reply, userRoute } from '../platform/http.js';
 import { currentPlan } from '../platform/plan.js';
@@ -83,9 +83,9 @@ export const answerCase = userRoute({ params: caseQuestionParams, body: caseAnsw
   const q = record.content.questions.find((x) => x.id === params.questionId);
   if (!q) throw new AppError('exam_question_not_found');
   if (record.answers[q.id]) throw new AppError('quiz_already_answered');
-  const { course, level } = await studyContext(user.id, params.subjectId, { now: new Date() });
+  const { plan, course, level } = await studyContext(user.id, params.subjectId, { now: new Date() });
   const evaluation = await practiceGenerate('evaluation_failed', null, { userId: user.id, subjectId: params.subjectId, case: record.id }, async () =>
-    evaluationSchema.parse(await (await loadPracticeEngine()).evaluate({ course, question: gradedAsOpen(q, record.content.scenario), answer: body.answer, level })),
+    evaluationSchema.parse(await (await loadPracticeEngine(plan)).evaluate({ course, question: gradedAsOpen(q, record.content.scenario), answer: body.answer, level })),
   );
   await saveCaseAnswer(user.id, params.subjectId, record.id, q.id, { answer: body.answer, evaluation, at: new Date().toISOString() });
   const updated = await getCaseOrThrow(user.id, params.subjectId, record.id);

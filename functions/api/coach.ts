@@ -12,7 +12,8 @@ import { subjectParams } from '../core/schemas.js';
 import { localDate } from '../core/streak.js';
 import type { StatQuizRecord } from '../core/statistics.js';
 import { EngineError } from '../engine/errors.js';
-import { coachReplySchema, type Citation, type CoachRecordLine, type Course } from '../engine/types.js';
+import { coachReplySchema, type Citation } from '../core/artefacts.js';
+import { type CoachRecordLine, type Course } from '../engine/types.js';
 import { generate, loadCourse, loadEngine } from '../platform/course.js';
 import { userRoute } from '../platform/http.js';
 import { currentPlan as currentStudyPlan } from './plan.js';
@@ -104,7 +105,7 @@ export const askCoach = userRoute({ params: subjectParams, body: coachMessageBod
     'question_generation',
     async () =>
       generate('generation_failed', { userId: user.id, subjectId: params.subjectId, coach: 'true' }, async () => {
-        const engine = await loadEngine();
+        const engine = await loadEngine(plan);
         if (!engine.coach) throw new EngineError('unavailable', `engine ${engine.name} has no coach`);
         return coachReplySchema.parse(await engine.coach({ course, message: body.message, level, interfaceLanguage: lang, record: recordLines(briefing) }));
       }),

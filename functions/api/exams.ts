@@ -1,4 +1,4 @@
-// Exam mode (spec §1, §9; Premium: free accounts get 403 `premium_only`). Creating an exam
+// Exam mode (Premium: free accounts get 403 `premium_only`). Creating an exam
 // generates all its questions at once (the quiz generator at its hardest difficulty, drawn across
 // the chosen files in proportion to their size) and only then starts the clock: the deadline is
 // stored, so a reload finds the same time left. Answers are saved one by one without feedback and
@@ -34,11 +34,12 @@ import { mistakeCardText } from '../core/quiz.js';
 import { subjectParams } from '../core/schemas.js';
 import { truncate } from '../core/text.js';
 import { PASSING_SCORE } from '../core/limits.js';
-import { evaluationSchema, quizQuestionSchema, type Course, type Evaluation, type PracticeEngine, type QuizQuestion, type QuizType } from '../engine/types.js';
+import { evaluationSchema, quizQuestionSchema, type Evaluation, type QuizQuestion, type QuizType } from '../core/artefacts.js';
+import { type Course, type PracticeEngine } from '../engine/types.js';
 import type { EducationLevel } from '../core/profile.js';
 import { recordActivity } from '../platform/activity.js';
 import { Reply, userRoute } from '../platform/http.js';
-import { currentPlan } from '../platform/plan.js';
+import { currentPlan, type Plan } from '../platform/plan.js';
 import { createMistakeCard, mistakeCardId } from '../platform/store/cards.js';
 import { newItemId } from '../platform/store/drafts.js';
 import { claimGrading, createExam, deleteExamItem, findExam, getExamOrThrow, listExams, releaseGrading, saveExamAnswer, saveExamResult } from '../platform/store/exams.js';
@@ -77,8 +78,8 @@ async function questionOn(engine: PracticeEngine, course: Course, fileId: string
  * The exam's questions: each slot on its file at its type; a file with nothing left of that type
  * hands its slot to the next file that has (then to the other type, in a mixed exam).
  */
-async function generateQuestions(course: Course, fileIds: string[] | null, count: number, format: ExamRecord['format'], level: EducationLevel | null, userId: string, at: Date): Promise<ExamQuestion[]> {
-  const engine = await practiceGenerate('quiz_generation_failed', null, { userId }, loadPracticeEngine);
+async function generateQuestions(course: Course, fileIds: string[] | null, count: number, format: ExamRecord['format'], level: EducationLevel | null, userId: string, at: Date, plan: Plan): Promise<ExamQuestion[]> {
+  const engine = await practiceGenerate('quiz_generation_failed', null, { userId }, () => loadPracticeEngine(plan));
   const files = fileSizes(course, fileIds);
   const order = interleave(allocateQuestions(files, count));
   const exclude: string[] = [];
@@ -114,7 +115,7 @@ export const startExam = userRoute({ params: subjectParams, body: createExamBody
   const fileIds = body.file_ids?.length ? [...new Set(body.file_ids)] : null;
   if (fileIds?.some((id) => !course.pages.some((p) => p.file_id === id))) throw new AppError('file_not_found');
   const created = new Date();
-  const questions = await generateQuestions(course, fileIds, examQuestionCount(body.minutes, body.format), body.format, level, user.id, created);
+  const questions = await generateQuestions(course, fileIds, examQuestionCount(body.minutes, body.format), body.format, level, user.id, created, plan);
   // The clock starts once the questions exist.
   const now = new Date();
   const exam: ExamRecord = {
@@ -190,8 +191,8 @@ async function evaluations(userId: string, exam: ExamRecord): Promise<Map<string
   const out = new Map<string, Evaluation>();
   const toEvaluate = answersToEvaluate(exam);
   if (!toEvaluate.length) return out;
-  const { course, level } = await studyContext(userId, exam.subject_id, { now: new Date() });
-  const engine = await practiceGenerate('evaluation_failed', null, { userId }, loadPracticeEngine);
+  const { plan, course, level } = await studyContext(userId, exam.subject_id, { now: new Date() });
+  const engine = await practiceGenerate('evaluation_failed', null, { userId }, () => loadPracticeEngine(plan));
   for (const q of toEvaluate) {
     const evaluation = await practiceGenerate('evaluation_failed', null, { userId, subjectId: exam.subject_id, exam: exam.id }, async () =>
       evaluationSchema.parse(await engine.evaluate({ course, question: q.generated, answer: exam.answers[q.id].answer as string, level })),

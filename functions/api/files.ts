@@ -23,7 +23,7 @@ export const PAGES_PER_ANSWER = 100;
 export const PAGE_TEXT_PER_ANSWER = 1_500_000;
 
 export const listFiles = userRoute({ params: subjectParams, query: pageQuery }, async ({ params, query, user, lang }) => {
-  // Newest first (spec §7: ordered by created_at descending).
+  // Newest first (ordered by created_at descending).
   const page = pageOf(await listCourseFiles(user.id, params.subjectId, new Date()), { key: (f) => [f.created_at, f.id], direction: 'desc' }, query);
   return { files: page.items.map((f) => toFileView(f, lang)), ...(page.next ? { next: page.next } : {}) };
 });

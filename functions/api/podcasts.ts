@@ -1,4 +1,4 @@
-// Podcasts (spec §2 Podcast, §4, §6, §8, §9): a two-voice episode of one file (or the whole
+// Podcasts (three a month free, saving Premium-only): a two-voice episode of one file (or the whole
 // subject), written and spoken by the podcast pipeline (functions/pipelines/podcast-machine.ts).
 // Generating takes one `podcast_generation` unit on the free plan, race-free (one conditional
 // update), given back when the pipeline produces nothing (it failed, it could not start, or its run
@@ -70,7 +70,7 @@ export const generatePodcast = userRoute({ params: subjectParams, body: podcastB
   try {
     course = await loadCourse(user.id, params.subjectId, { fileId, fallbackLanguage: plan.profile?.language ?? 'fr' });
   } catch (err) {
-    // Spec §8: no file selected (the subject has no course yet), file has no text.
+    // The podcast errors: no file selected (the subject has no course yet), file has no text.
     if (err instanceof AppError && err.code === 'no_content') throw new AppError(fileId ? 'podcast_no_text' : 'podcast_no_file');
     throw err;
   }

@@ -16,7 +16,7 @@ export const getProfile = userRoute({}, async ({ user, lang }) => publicProfile(
 export const updateProfile = userRoute({ body: profileUpdateSchema }, async ({ body, user, lang }) => {
   const now = new Date();
   await getOrCreateProfile(user.id, now, lang);
-  // Reminders are Premium (spec §9): a free account may turn them off, not on.
+  // Reminders are Premium ("advanced study plan with reminders"): a free account may turn them off, not on.
   if (body.study_reminders === true) await requirePremium(user.id, 'study_reminders', { now });
   return publicProfile(await updateProfileFields(user.id, body, now));
 });
@@ -28,7 +28,7 @@ export const completeOnboarding = userRoute({ body: onboardingSchema }, async ({
   if (profile.referred_by) {
     // The row may be missing if the request that recorded the referrer died half-way.
     await insertPendingReferral(profile.referred_by, user.id, now);
-    // The referrer's reward (spec §9) when this completion ends a block of five.
+    // The referrer's reward (two free months per five referees) when this completion ends a block of five.
     // A failure here is caught up by the referrer's next reward check: onboarding still completes.
     if (await completeReferral(profile.referred_by, user.id, now)) await rewardReferrer(profile.referred_by, now).catch((err: unknown) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'referral reward failed'));
   }

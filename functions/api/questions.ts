@@ -1,4 +1,5 @@
-// Asking a question about a subject's course (spec §2, §4 "Question"): the answer, in the chosen
+// Asking a question about a subject's course (choose a mode, ask, optionally save): the answer, in
+// the chosen
 // mode, cites the pages it rests on. Each question is one turn of a conversation: a new draft
 // conversation, or the one named by `conversation_id` (whose earlier turns the engine reads for
 // follow-up questions, core/conversations.ts). One `question_generation` unit is taken per
@@ -8,7 +9,7 @@ import { hasRoom, historyOf } from '../core/conversations.js';
 import { AppError } from '../core/errors.js';
 import { MAX_TURNS } from '../core/limits.js';
 import { askBody, checkAsk, subjectParams } from '../core/schemas.js';
-import { answerSchema } from '../engine/types.js';
+import { answerSchema } from '../core/artefacts.js';
 import { generate, loadEngine } from '../platform/course.js';
 import { parse, userRoute } from '../platform/http.js';
 import { appendTurn, createConversation, deleteConversation, getConversationOrThrow, toSummary, type Turn } from '../platform/store/conversations.js';
@@ -32,7 +33,7 @@ export const askQuestion = userRoute({ params: subjectParams, body: z.unknown() 
     'question_generation',
     async () => {
       const answer = await generate('generation_failed', { userId: user.id, subjectId: params.subjectId, mode: ask.mode }, async () =>
-        answerSchema.parse(await (await loadEngine()).answer({ course, question, mode: ask.mode, level, history: historyOf(previous), interfaceLanguage: lang })),
+        answerSchema.parse(await (await loadEngine(plan)).answer({ course, question, mode: ask.mode, level, history: historyOf(previous), interfaceLanguage: lang })),
       );
       const at = new Date();
       const turn: Turn = { id: newItemId(at), question, mode: ask.mode, answer, created_at: at.toISOString() };

@@ -1,5 +1,5 @@
 // Referral codes: checking one before sign-up, recording who referred a new student, and the
-// referrer's progress towards the reward (spec §5, §9).
+// referrer's progress towards the reward (two free months per five referees).
 import { AppError } from '../core/errors.js';
 import { REFERRAL_GOAL, REFERRAL_REWARD_MONTHS, REFERRALS_LISTED } from '../core/referral.js';
 import { referralBody, referralCodeQuery } from '../core/schemas.js';

@@ -2,7 +2,11 @@
 // generated from it; a route's handler is loaded lazily so that importing the table (as CDK does
 // at synth) loads no handler code. The laptop's matching (`matchRoute`) reads the raw path: a `.`
 // or `..` segment, encoded or not, matches nothing rather than reaching a parent resource.
-import type { ApiHandler } from '../platform/http.js';
+// Each route's handler is checked at compile time against the route's wire in
+// functions/core/contract.ts: it must accept the body and query the contract says the caller sends,
+// and answer what the contract says it answers (a route missing from the contract does not compile).
+import type { BodyOf, QueryOf, ResponseOf, RouteKey } from '../core/contract.js';
+import type { ApiHandler, RouteHandler } from '../platform/http.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -19,12 +23,18 @@ export interface RouteDef {
   load: () => Promise<ApiHandler>;
 }
 
-const route = (method: HttpMethod, path: string, auth: RouteDef['auth'], load: RouteDef['load']): RouteDef => ({
+/** The handler a route of the contract needs: one that accepts its body and query and answers its response. */
+export type HandlerOf<K> = K extends RouteKey ? RouteHandler<ResponseOf<K>, BodyOf<K>, QueryOf<K>> : never;
+
+const route = <M extends HttpMethod, P extends string>(method: M, path: P, auth: 'user' | 'public', load: () => Promise<HandlerOf<`${M} ${P}`>>): RouteDef => ({
   method,
   path,
   auth,
   load,
 });
+
+/** The webhook: called by the payment provider, not by the app, so outside the contract. */
+const webhook = (method: HttpMethod, path: string, load: () => Promise<ApiHandler>): RouteDef => ({ method, path, auth: 'webhook', load });
 
 export const routes: RouteDef[] = [
   route('GET', '/api/health', 'public', async () => (await import('./health.js')).health),
@@ -119,7 +129,7 @@ export const routes: RouteDef[] = [
   route('PUT', '/api/podcasts/{podcastId}/position', 'user', async () => (await import('./podcasts.js')).putPodcastPosition),
   route('GET', '/api/podcasts/{podcastId}/download', 'user', async () => (await import('./podcasts.js')).downloadPodcast),
   route('DELETE', '/api/podcasts/{podcastId}', 'user', async () => (await import('./podcasts.js')).deletePodcast),
-  route('POST', '/api/webhooks/stripe', 'webhook', async () => (await import('./webhooks.js')).stripeWebhook),
+  webhook('POST', '/api/webhooks/stripe', async () => (await import('./webhooks.js')).stripeWebhook),
 ];
 
 /** `GET /api/profile`: the route key API Gateway puts in `event.routeKey`. */

@@ -1,10 +1,10 @@
-// Revision sheets of a subject (spec §2 "summary"): generated from the whole subject or one file,
+// Revision sheets of a subject (the "summary" tool): generated from the whole subject or one file,
 // every line citing its page; a draft until saved. Generating takes one `summary_generation`
-// unit on the free plan (given back on failure); saving is for Premium (spec §6: summary_save).
+// unit on the free plan (given back on failure); saving is for Premium (`summary_save`).
 import { AppError } from '../core/errors.js';
 import { byIdNewestFirst, pageOf, pageQuery } from '../core/paging.js';
 import { sheetBody, sheetParams, subjectParams, titleBody } from '../core/schemas.js';
-import { sheetSchema } from '../engine/types.js';
+import { sheetSchema } from '../core/artefacts.js';
 import { generate, loadEngine } from '../platform/course.js';
 import { userRoute } from '../platform/http.js';
 import { newItemId } from '../platform/store/drafts.js';
@@ -25,7 +25,7 @@ export const generateSheet = userRoute(
       'summary_generation',
       async () => {
         const sheet = await generate('summary_failed', { userId: user.id, subjectId: params.subjectId }, async () =>
-          sheetSchema.parse(await (await loadEngine()).sheet({ course, fileId, level })),
+          sheetSchema.parse(await (await loadEngine(plan)).sheet({ course, fileId, level })),
         );
         const at = new Date();
         const draft = await createSheetDraft(user.id, params.subjectId, newItemId(at), fileId ?? null, sheet, at);

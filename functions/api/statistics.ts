@@ -1,4 +1,4 @@
-// Statistics (spec §2 Goals, Stats; §6, §9: detailed statistics are Premium, `statistics_access`).
+// Statistics (the goals and stats pages; detailed statistics are Premium, `statistics_access`).
 // A subject's or the whole account's, over the last 7 days, 30 days or all history, read from
 // the month roll-ups of study time and history (no scan: the subject's roll-ups, or the account's). Free accounts
 // get the short summary; the detailed data answers them `premium_only`.

@@ -1,4 +1,4 @@
-// The landing page's counter of students who tried Révise (spec §9: profile count plus 600).
+// The landing page's counter of students who tried Révise (profile count plus 600).
 import { publicRoute } from '../platform/http.js';
 import { profilesCreated } from '../platform/store/profiles.js';
 

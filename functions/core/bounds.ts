@@ -10,29 +10,17 @@
 //   31 December 2099;
 // - an exam date is a real day from today to two years ahead in the student's calendar (the plan
 //   has one entry a day until it: an exam in 9999 would make it hundreds of megabytes).
+// The values the web app shows as well (the podcast position's bounds) live in core/limits.ts.
 // Pure: the web app's API layer checks what it sends with the same schemas.
 import { z } from 'zod';
 import { AppError, type Lang, type Localized } from './errors.js';
+import type { Steps } from './limits.js';
 import { refinement, sayNumber } from './validation.js';
 
 // ---- Numbers ----
 
-export interface Steps {
-  min: number;
-  max: number;
-  step: number;
-}
-
 /** Pages of a course file, as the stores keep them (at most 9,999 a file). */
 export const PAGE_NUMBER = { min: 1, max: 9_999 } as const;
-
-/** Where a podcast's listener stopped within a segment: seconds, to the tenth. */
-export const POSITION_SECONDS: Steps = { min: 0, max: 3_600, step: 0.1 };
-/** Which segment of a podcast the listener is in. */
-export const POSITION_SEGMENT = { min: 0, max: 999 } as const;
-
-/** The sign-up password's minimum length (no class requirement): the user pool, the laptop's stand-in and the sign-up form read it here. */
-export const PASSWORD_MIN_LENGTH = 6;
 
 const decimalsOf = (step: number): number => (String(step).split('.')[1] ?? '').length;
 

@@ -1,8 +1,8 @@
 // Flashcard rules: when two fronts are the same card (case, accents, punctuation and spacing
 // ignored), which of a generated deck's cards are new to the subject, what a typed card must have,
 // and a new card's record (due at once, never reviewed). Pure functions: the caller passes the clock.
-import type { Citation, Flashcard } from '../engine/types.js';
-import { foldText } from '../engine/text/fold.js';
+import type { Citation, Flashcard } from './artefacts.js';
+import { foldText } from './fold.js';
 import { AppError } from './errors.js';
 import type { CardBody } from './schemas.js';
 import { newCardState } from './srs.js';

@@ -1,7 +1,7 @@
 // Practical cases' request schemas and views (the builder is engine/case.ts, the handlers
 // api/cases.ts): shared by the server and the web app.
 import { z } from 'zod';
-import type { Citation, CourseLanguage, Evaluation, ExerciseSolution } from '../engine/types.js';
+import type { Citation, CourseLanguage, Evaluation, ExerciseSolution } from './artefacts.js';
 import { ID_MAX, MAX_ANSWER_CHARS } from './limits.js';
 
 export const createCaseBody = z.object({ file_id: z.string().min(1).max(ID_MAX).optional() }).strict();

@@ -1,4 +1,4 @@
-// The coach's briefing (spec §1, issue "AI coach"): computed by rules from the student's own
+// The coach's briefing (the "AI coach"): computed by rules from the student's own
 // record — the statistics of the last 7 days (the same figures as the statistics page), the
 // answers per page of the course, the cards due and today's plan — never invented. A question
 // passed or left blank is not an answer, here as in the statistics: a page counts it apart. Every number
@@ -9,7 +9,7 @@ import type { Lang } from './errors.js';
 import type { PlanSession } from './planner.js';
 import type { StatQuizRecord, Statistics } from './statistics.js';
 import { PASSING_SCORE } from './limits.js';
-import type { Course } from '../engine/types.js';
+import type { PageSpan } from './document.js';
 import { fillTemplate } from './text.js';
 
 /** A page's title is cut to this length. */
@@ -290,12 +290,17 @@ export function numbersIn(text: string): number[] {
 /** A line with its digits blurred: a running header ("Biologie — page 2") reads the same on every page. */
 const headerShape = (line: string) => line.trim().toLowerCase().replace(/\d+/g, '#');
 
+/** The pages a course is read from (the engine's Course has them): what pageTitlesOf reads. */
+export interface TitledPages {
+  pages: readonly { file_id: string; page: number; text: string; spans?: PageSpan[] }[];
+}
+
 /**
  * What each page is about: on a page read through the document model, its opening heading or the
  * heading of the part it goes on with; otherwise its first line that is not a running header (a
  * line of the same shape at the top of several pages of the file). Cut to TITLE_CHARS.
  */
-export function pageTitlesOf(course: Pick<Course, 'pages'> | null): Map<string, string> {
+export function pageTitlesOf(course: TitledPages | null): Map<string, string> {
   const tops = new Map<string, string[][]>();
   for (const p of course?.pages ?? []) {
     const lines = p.text.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3);

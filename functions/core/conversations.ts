@@ -1,6 +1,6 @@
 // Conversation rules: when a conversation takes another question, its default title, and what a
 // follow-up question reads of the turns before it. Pure functions.
-import type { Answer } from '../engine/types.js';
+import type { Answer } from './artefacts.js';
 import { DEFAULT_TITLE_CHARS, MAX_TURNS, MAX_TURNS_BYTES } from './limits.js';
 import { truncate, utf8Bytes } from './text.js';
 import type { Conversation } from './views.js';

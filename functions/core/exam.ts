@@ -1,11 +1,11 @@
-// Exam mode (spec §1, §9; Premium, `exam_mode`): a timed exam on chosen files or the whole
+// Exam mode (Premium, `exam_mode`): a timed exam on chosen files or the whole
 // subject, 20, 60 or 120 minutes, multiple-choice, open or mixed questions, drawn across the
 // material in proportion to its size at the quiz generator's hardest difficulty. Answers are saved
 // as the student goes with no feedback; the deadline is stored, so the timer survives a reload;
 // the exam is submitted once, and graded out of 20 with a correction per question. Pure rules
 // over the exam as stored: the caller passes the clock, the evaluations and the cards made.
 import { z } from 'zod';
-import type { Citation, Evaluation, QuizQuestion, QuizType } from '../engine/types.js';
+import type { Citation, Evaluation, QuizQuestion, QuizType } from './artefacts.js';
 import { AppError } from './errors.js';
 import { ID_MAX, MAX_ANSWER_CHARS, PASSING_SCORE } from './limits.js';
 import { ANSWER_WITH_CHOICE, ANSWER_WITH_TEXT } from './validation.js';

@@ -24,7 +24,7 @@ export const EXTRACTION_TIME_LIMIT_MS = 15 * 60 * 1000;
  * delivery once the lease has run out (that reader is gone), takes it up.
  */
 export const PROCESSING_LEASE_MS = EXTRACTION_TIME_LIMIT_MS + 60 * 1000;
-/** Spec §5: a page's text counts only with at least 3 words; fewer sends the page to OCR. */
+/** A page's text counts only with at least 3 words; fewer sends the page to OCR. */
 export const MIN_WORDS_PER_PAGE = 3;
 
 export type FileStatus = 'uploading' | 'processing' | 'ready' | 'failed';
@@ -32,7 +32,7 @@ export type FileStatus = 'uploading' | 'processing' | 'ready' | 'failed';
 /** OCR languages in Tesseract's notation: the first is preferred where the two disagree. */
 export type OcrLanguages = 'fra+eng' | 'eng+fra';
 
-/** The OCR languages for a student: French first unless the profile is in English (spec §9). */
+/** The OCR languages for a student: French first unless the profile is in English (fra+eng, else eng+fra). */
 export function ocrLanguages(profileLanguage: string | null | undefined): OcrLanguages {
   return profileLanguage === 'en' ? 'eng+fra' : 'fra+eng';
 }
@@ -51,7 +51,7 @@ export function suppliedTextFits(pages: readonly string[]): boolean {
   return pages.reduce((sum, p) => sum + utf8Bytes(p), 0) <= SUPPLIED_TEXT_LIMITS.bytes;
 }
 
-/** Spec §3: characters other than letters, digits, dot and hyphen become underscores. */
+/** Characters other than letters, digits, dot and hyphen become underscores. */
 export function sanitizeFileName(name: string): string {
   const base = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   return base.replace(/[^A-Za-z0-9.-]/g, '_').slice(-120) || 'file.pdf';
@@ -69,7 +69,7 @@ export function newFileId(now: Date, random: string): string {
   return `${now.getTime()}-${random}`;
 }
 
-/** Spec §3: `{user id}/{subject id}/{timestamp}-{random}-{sanitised file name}`. */
+/** Where a file is stored: `{user id}/{subject id}/{timestamp}-{random}-{sanitised file name}`. */
 export function storagePath(userId: string, subjectId: string, fileId: string, fileName: string): string {
   return `${userId}/${subjectId}/${fileId}-${sanitizeFileName(fileName)}`;
 }

@@ -1,4 +1,4 @@
-// Goals (spec §2 Goals, §3): weekly study time, target grade out of 20, target quiz score, and the
+// Goals: weekly study time, target grade out of 20, target quiz score, and the
 // optional current grade. The spec gives no bounds; Révise's are below: a value off its step or
 // out of range is refused, with details in the caller's language (core/validation.ts), and a value
 // kept is the exact multiple of its step (core/bounds.ts: never 1e-200, never -0).

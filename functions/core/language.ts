@@ -1,4 +1,4 @@
-// Language of a course's text (spec §5: at least 10 characters, the first 2,048 used, 'und'
+// Language of a course's text (at least 10 characters, the first 2,048 used, 'und'
 // otherwise). Only French and English are told apart: the product speaks those two.
 //
 // tinyld's light model is the main signal. Function words and French diacritics settle the short

@@ -1,4 +1,5 @@
-// The plans and their limits (spec §6, §9). The server enforces these numbers and the web app
+// The plans and their limits (free: monthly limits and caps; Premium: unlimited). The server
+// enforces these numbers and the web app
 // shows them: one source, so a page never promises what the server does not enforce. Where the
 // specification gives two readings of the free limits, these are the enforcement values.
 import { REFERRAL_GOAL, REFERRAL_REWARD_MONTHS } from './referral.js';
@@ -15,7 +16,7 @@ export type MeteredFeature = keyof typeof FREE_MONTHLY_LIMITS;
 
 export const FREE_CAPS = { max_subjects: 5, max_files_per_subject: 3 } as const;
 
-/** Features a free account cannot use at all (spec §6: unavailable, reason premium_only). */
+/** Features a free account cannot use at all (unavailable, reason premium_only). */
 export const PREMIUM_ONLY_FEATURES = ['summary_save', 'podcast_save', 'statistics_access', 'exam_mode', 'practical_cases', 'study_reminders'] as const;
 
 export const PREMIUM_MONTHLY_PRICE_CENTS = 699;

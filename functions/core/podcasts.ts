@@ -1,5 +1,5 @@
 // Podcast rules shared by the server and the web app: the length each duration choice stands for
-// (spec §2: short under 5 minutes, medium 5 to 10, long 10 to 15), what the script aims at inside
+// (short under 5 minutes, medium 5 to 10, long 10 to 15), what the script aims at inside
 // it, the two speakers' names in each language (the voices' names in the cloud), and how long the
 // pipeline's run may take before a podcast left unfinished by it (a crash, a time-out) is resumed
 // once or ended as failed.

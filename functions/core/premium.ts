@@ -1,18 +1,18 @@
-// Premium's rules that need no provider: promo codes (spec §4, §5, §8, §9), trial and reward
+// Premium's rules that need no provider: promo codes (one month per valid code, nine codes), trial and reward
 // dates, the success messages with French dates, what a provider status means, and the
 // subscription view the profile mirrors from Stripe's webhooks.
 import type { Lang } from './errors.js';
 import type { ProviderSubscriptionView } from './subscription.js';
 import { PRODUCT_TIME_ZONE } from './limits.js';
 
-/** Months a valid promo code grants or adds (spec §9). */
+/** Months a valid promo code grants or adds. */
 export const PROMO_TRIAL_MONTHS = 1;
-/** How many codes the configuration must list (spec §9: nine accepted codes). */
+/** How many codes the configuration must list (nine accepted codes). */
 export const PROMO_CODE_COUNT = 9;
-/** `subscription_id` of a profile whose Premium comes from a promo code (spec §3: a promo marker). */
+/** `subscription_id` of a profile whose Premium comes from a promo code (a promo marker). */
 export const PROMO_MARKER = 'promo';
 
-/** Spec §5: trimmed and upper-cased. */
+/** Promo codes are trimmed and upper-cased. */
 export const normalizePromoCode = (code: string): string => code.trim().toUpperCase();
 
 /** The accepted codes from the configured secret: comma- or line-separated, compared upper-cased. */
@@ -36,7 +36,7 @@ export function addMonths(d: Date, months: number): Date {
   return out;
 }
 
-/** Where a grant of `months` ends: added to a trial still running, else counted from now (spec §4). */
+/** Where a grant of `months` ends: added to a trial still running, else counted from now. */
 export function extendedTrialEnd(currentEnd: string | null | undefined, now: Date, months: number): { end: Date; extended: boolean } {
   const current = currentEnd ? new Date(currentEnd) : null;
   if (current && !Number.isNaN(current.getTime()) && current > now) return { end: addMonths(current, months), extended: true };
@@ -48,14 +48,14 @@ export function formatDate(d: Date, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: PRODUCT_TIME_ZONE }).format(d);
 }
 
-/** Spec §8: the promo success messages. */
+/** The promo success messages ('Code appliqué ! …', first grant or extension). */
 export function promoSuccessMessage(end: Date, extended: boolean, lang: Lang): string {
   const date = formatDate(end, lang);
   if (lang === 'en') return extended ? `Code applied! Your Premium access has been extended until ${date}` : `Code applied! You now have Premium access until ${date}`;
   return extended ? `Code appliqué ! Votre accès Premium a été prolongé jusqu'au ${date}` : `Code appliqué ! Vous avez maintenant un accès Premium jusqu'au ${date}`;
 }
 
-/** Spec §4: a provider status that gives Premium. */
+/** A provider status that gives Premium (active or trialing). */
 export const providerGrantsPremium = (status: string | null | undefined): boolean => status === 'active' || status === 'trialing';
 
 /** The Stripe fields the webhooks keep on the profile. */
@@ -69,7 +69,7 @@ export interface ProviderProfileFields {
   payment_method_last4?: string | null;
 }
 
-/** The provider subscription view (spec §3) as the profile mirrors it; null without a subscription. */
+/** The provider's subscription view as the profile mirrors it; null without a subscription. */
 export function providerView(p: ProviderProfileFields | null): ProviderSubscriptionView | null {
   if (!p?.stripe_subscription_id || !p.provider_status) return null;
   return {

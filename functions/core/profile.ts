@@ -29,7 +29,7 @@ export const profileUpdateSchema = z
   .strict();
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-/** What onboarding collects (spec §2): language, level, specialization, optional school. */
+/** What onboarding collects: language, level, specialization, optional school. */
 export const onboardingSchema = z
   .object({
     language: z.enum(languages),
@@ -68,7 +68,7 @@ export interface Profile {
   updated_at: string;
 }
 
-/** The profile a student gets when none exists yet (spec §4: onboarding_completed false). */
+/** The profile a student gets when none exists yet (onboarding_completed false). */
 export function defaultProfile(userId: string, referralCode: string, now: Date, language: 'fr' | 'en' = 'fr'): Profile {
   const at = now.toISOString();
   return {

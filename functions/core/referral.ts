@@ -1,4 +1,4 @@
-// Referral codes: short, unambiguous, upper-case; the programme's constants (spec §9).
+// Referral codes: short, unambiguous, upper-case; the programme's constants (two free months per five referees).
 
 export const REFERRAL_GOAL = 5;
 /**

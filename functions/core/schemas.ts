@@ -5,11 +5,11 @@
 // core/bounds.ts's; a refused request's details are said in the caller's language
 // (core/validation.ts). No I/O: the web app imports this module.
 import { z } from 'zod';
-import { answerModes, quizDifficulties, quizTypes } from '../engine/types.js';
-import { calendarDay, examDate, PAGE_NUMBER, POSITION_SECONDS, POSITION_SEGMENT, roundedNumber } from './bounds.js';
+import { answerModes, quizDifficulties, quizTypes } from './artefacts.js';
+import { calendarDay, examDate, PAGE_NUMBER, roundedNumber } from './bounds.js';
 import { AppError } from './errors.js';
 import { CONTENT_TYPE_MAX, DISPLAY_NAME_MAX, FILE_NAME_MAX, SUPPLIED_TEXT_LIMITS, suppliedTextFits } from './files.js';
-import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE, ID_MAX, MAX_ANSWER_CHARS, QUESTION_MAX_CHARS, TITLE_MAX, TODO_TITLE_MAX } from './limits.js';
+import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE, ID_MAX, MAX_ANSWER_CHARS, POSITION_SECONDS, POSITION_SEGMENT, QUESTION_MAX_CHARS, TITLE_MAX, TODO_TITLE_MAX } from './limits.js';
 import { pageQueryFields } from './paging.js';
 import { normalizeReferralCode } from './referral.js';
 import { subjectNameSchema } from './subjects.js';
@@ -53,7 +53,7 @@ export const uploadBody = z
     size: z.number().int().nonnegative(),
     content_type: z.string().trim().min(1).max(CONTENT_TYPE_MAX),
     display_name: z.string().trim().max(DISPLAY_NAME_MAX).optional(),
-    /** Recognised text of each page, from photo mode; overrides extraction (spec §4). */
+    /** Recognised text of each page, from photo mode; a supplied text overrides extraction. */
     text_pages: z
       .array(z.string())
       .refine(
@@ -68,7 +68,7 @@ export const uploadBody = z
   .strict();
 export type UploadBody = z.infer<typeof uploadBody>;
 
-/** Spec §8: a missing file, size or type gets its own message, before any other check. */
+/** A missing file, size or type gets its own message, before any other check. */
 export function checkUploadFields(body: unknown): Record<string, unknown> {
   const fields = asFields(body);
   if (['file_name', 'size', 'content_type'].some((k) => fields[k] === undefined || fields[k] === null || fields[k] === '')) {

@@ -1,4 +1,4 @@
-// Subjects: names are NFC-normalised, trimmed and upper-cased (spec §5), and must show a letter or
+// Subjects: names are NFC-normalised, trimmed and upper-cased, and must show a letter or
 // a digit; colours cycle through ten themes.
 // Pure and free of the error catalogue, so that the web app's upload form shares the rule without
 // bundling the catalogue on the landing page.

@@ -1,4 +1,4 @@
-// Subscription status, derived (spec §4): subscribed if a trial ends in the future, or the profile
+// Subscription status, derived: subscribed if a trial ends in the future, or the profile
 // flag is set, or the payment provider says active or trialing. A trial reads as 'trialing' with
 // the payment method 'Free trial' and cancel-at-period-end true. Anything that fails reads as
 // not subscribed. Later features (plan caps, usage limits, premium gates) all ask this function.

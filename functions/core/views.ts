@@ -3,7 +3,7 @@
 // shapes and the web app reads them, both from this one definition. Types only (and constant
 // lists), no I/O: the web app imports this module as well as the server.
 import type { PageSpan } from './document.js';
-import type { Answer, AnswerMode, Citation, Evaluation, FactKind, QuizDifficulty, QuizQuestion, QuizType, Sheet } from '../engine/types.js';
+import type { Answer, AnswerMode, Citation, Evaluation, FactKind, QuizDifficulty, QuizQuestion, QuizType, Sheet } from './artefacts.js';
 import type { FileStatus } from './files.js';
 import type { MeteredFeature, PREMIUM_ONLY_FEATURES } from './plans.js';
 
@@ -217,7 +217,7 @@ export interface QuizSession {
 // ---- Podcasts ----
 
 export const podcastDurations = ['short', 'medium', 'long'] as const;
-/** short: under 5 minutes; medium: 5 to 10; long: 10 to 15 (spec §2, §9). */
+/** The podcast lengths: short under 5 minutes; medium 5 to 10; long 10 to 15. */
 export type PodcastDuration = (typeof podcastDurations)[number];
 
 export const podcastStyles = ['host', 'expert', 'student'] as const;

@@ -1,4 +1,4 @@
-// Practical cases ("cas pratiques", spec §1, §9; Premium): a scenario built by rules from the
+// Practical cases ("cas pratiques"; Premium): a scenario built by rules from the
 // course's own rules and definitions, then 3 to 5 questions asking the student to apply them
 // ("Which rule applies? Justify."), each with a rubric drawn from the cited page, the model answer
 // and the reasoning expected. The scenario sets a situation rather than restating definitions: a
@@ -19,7 +19,8 @@ import { clauses, definitionRubric } from './local/quiz-rubric.js';
 import { courseFacts, fold, type DefinitionFact, type FormulaFact, type NumberFact } from './local/quiz-facts.js';
 import { prettyUnit } from './local/quantities.js';
 import { hash } from './text/shuffle.js';
-import type { Citation, Course, CourseLanguage, ExerciseSolution, QuizQuestion } from './types.js';
+import type { Citation, CourseLanguage, ExerciseSolution, QuizQuestion } from '../core/artefacts.js';
+import type { Course } from './types.js';
 import { fillTemplate } from '../core/text.js';
 
 export const MIN_CASE_QUESTIONS = 3;

@@ -1,4 +1,4 @@
-// The monthly usage job (spec §9: counters per calendar month), run at midnight in France on the
+// The monthly usage job (counters reset per calendar month, key YYYY-MM), run at midnight in France on the
 // 1st by EventBridge Scheduler in the cloud and by croner on the laptop, which also runs it when it
 // starts so that a month missed while it was off is caught up. Each past month is closed once
 // (the idempotency helper records `monthly-usage#{YYYY-MM}`): every open counter of the month

@@ -16,41 +16,7 @@
 // script whose items would pass PODCAST_ITEMS_MAX_BYTES goes through as indexes only, and its
 // segments' tasks read their line from the record (see segmentItems).
 import { PODCAST_RUN_TIMEOUT_SECONDS, PODCAST_SYNTHESIS_CONCURRENCY } from '../core/podcasts.js';
-import type { CourseLanguage } from '../engine/types.js';
-
-/** The Task states and the placeholder of the function each one invokes. */
-export const podcastTaskStates = {
-  WriteScript: 'WriteScriptFunctionArn',
-  SynthesiseSegment: 'SynthesiseSegmentFunctionArn',
-  Finalise: 'FinaliseFunctionArn',
-  MarkFailed: 'MarkFailedFunctionArn',
-} as const;
-export type PodcastTaskState = keyof typeof podcastTaskStates;
-
-/** What an execution starts with. */
-export interface PodcastExecutionInput {
-  user_id: string;
-  podcast_id: string;
-}
-
-/** One item of the Map: a segment's index and, unless the script is too large to pass, its line. */
-export interface SegmentItem {
-  index: number;
-  speaker?: 0 | 1;
-  text?: string;
-}
-
-/** What WriteScript hands on to the Map: the podcast, its language and the segments to speak. */
-export interface ScriptWritten extends PodcastExecutionInput {
-  language: CourseLanguage;
-  segments: SegmentItem[];
-}
-
-/** What each SynthesiseSegment gets (the Map's ItemSelector). */
-export interface SegmentTaskInput extends PodcastExecutionInput {
-  language: CourseLanguage;
-  segment: SegmentItem;
-}
+import { podcastTaskStates, type PodcastTaskState, type SegmentItem } from '../core/podcast-states.js';
 
 /**
  * The most the Map's items may weigh (their JSON, in bytes): half of Step Functions' 256 KB

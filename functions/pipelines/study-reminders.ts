@@ -1,4 +1,4 @@
-// The daily study reminders (Premium, spec §9 "advanced study plan with reminders"), run at 07:00
+// The daily study reminders (Premium: "advanced study plan with reminders"), run at 07:00
 // in France by EventBridge Scheduler in the cloud and by croner on the laptop. The students to
 // remind come from the sparse index of exam plans by study weekday (no scan); for each, at send
 // time: Premium now (a free account or an ended Premium gets nothing), reminders not turned off,

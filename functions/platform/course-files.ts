@@ -127,7 +127,7 @@ export async function completeUpload(userId: string, subjectId: string, fileId: 
 }
 
 /**
- * Removes a file: its object first (spec §4), then its record, its pages and its cap slot (unless
+ * Removes a file: its object first (storage before record), then its record, its pages and its cap slot (unless
  * it failed, which gave the slot back already).
  * A storage failure leaves the record in place and says why.
  */

@@ -2,12 +2,16 @@
 // the domain function, and map the result or error to a JSON response. Errors from the catalogue
 // keep their status, stable code and message in the caller's language (a refused request's
 // details too: never zod's English in a French message); anything else becomes a generic 500
-// whose details stay in the logs.
+// whose details stay in the logs. Malformed JSON, wrong types and unknown fields are a 400 naming
+// the fields; a body over 64 KiB is a 413; a webhook route gets its raw body and headers (up to
+// 512 KiB) with the same error mapping; an answer over 5.5 MB is refused with `response_too_large`
+// rather than lost as an invocation error past Lambda's 6 MB.
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import { z, type ZodType } from 'zod';
+import type { FileBody } from '../core/contract.js';
 import { AppError, errorMessage, toLang, type Lang } from '../core/errors.js';
 import { describeIssues } from '../core/validation.js';
 import { logger } from './logger.js';
@@ -50,10 +54,10 @@ export interface WebhookRequest {
 }
 
 /** What a handler may return besides plain JSON data: a status and extra headers. */
-export class Reply {
+export class Reply<D = unknown> {
   constructor(
     readonly status: number,
-    readonly data: unknown,
+    readonly data: D,
     readonly headers: Record<string, string> = {},
   ) {}
 }
@@ -62,9 +66,9 @@ export class Reply {
  * A response that is not JSON (a calendar file, a deck of cards): its body as text, or as bytes
  * (sent base64-encoded, as API Gateway expects a binary body), and its content type.
  */
-export class FileReply {
+export class FileReply<B extends string | Uint8Array = string | Uint8Array> {
   constructor(
-    readonly body: string | Uint8Array,
+    readonly body: B,
     readonly contentType: string,
     readonly headers: Record<string, string> = {},
   ) {}
@@ -72,6 +76,21 @@ export class FileReply {
 
 type Schema = ZodType;
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
+type In<S> = S extends ZodType ? z.input<S> : undefined;
+
+/** What the caller receives for a handler's result: a Reply's data, a file (text or bytes), nothing for undefined. */
+export type Answered<R> =
+  R extends Reply<infer D> ? D : R extends FileReply<infer B> ? (B extends string ? FileBody<'text'> : FileBody<'bytes'>) : R extends undefined | void ? void : R;
+
+declare const wire: unique symbol;
+/**
+ * A handler with the wire types of its route: the body and query it accepts (as sent, before its
+ * schemas' transforms) and what it answers. The types are phantom (no value is set): routes.ts
+ * checks each handler against the route's entry in functions/core/contract.ts with them.
+ */
+export type RouteHandler<Res = unknown, Body = unknown, Query = unknown> = ApiHandler & {
+  readonly [wire]: { body: (body: Body) => void; query: (query: Query) => void; response: Res };
+};
 
 interface Options<BS, QS, PS> {
   body?: BS;
@@ -80,18 +99,18 @@ interface Options<BS, QS, PS> {
   bodyLimit?: number;
 }
 
-export function userRoute<BS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, PS extends Schema | undefined = undefined>(
+export function userRoute<BS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, PS extends Schema | undefined = undefined, R = unknown>(
   options: Options<BS, QS, PS>,
-  run: (req: Request<Out<BS>, Out<QS>, Out<PS>>) => Promise<unknown>,
-): ApiHandler {
-  return build(options, true, run as (req: PublicRequest<unknown, unknown, unknown>) => Promise<unknown>);
+  run: (req: Request<Out<BS>, Out<QS>, Out<PS>>) => Promise<R>,
+): RouteHandler<Answered<R>, In<BS>, In<QS>> {
+  return build(options, true, run as (req: PublicRequest<unknown, unknown, unknown>) => Promise<unknown>) as RouteHandler<Answered<R>, In<BS>, In<QS>>;
 }
 
-export function publicRoute<BS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, PS extends Schema | undefined = undefined>(
+export function publicRoute<BS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, PS extends Schema | undefined = undefined, R = unknown>(
   options: Options<BS, QS, PS>,
-  run: (req: PublicRequest<Out<BS>, Out<QS>, Out<PS>>) => Promise<unknown>,
-): ApiHandler {
-  return build(options, false, run as (req: PublicRequest<unknown, unknown, unknown>) => Promise<unknown>);
+  run: (req: PublicRequest<Out<BS>, Out<QS>, Out<PS>>) => Promise<R>,
+): RouteHandler<Answered<R>, In<BS>, In<QS>> {
+  return build(options, false, run as (req: PublicRequest<unknown, unknown, unknown>) => Promise<unknown>) as RouteHandler<Answered<R>, In<BS>, In<QS>>;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Premium through Stripe: the student's customer (one per student), reading a subscription into
-// what the profile mirrors, and the referral reward (spec §9: two free months per five referees
+// what the profile mirrors, and the referral reward (two free months per five referees
 // who complete onboarding). The same code runs against Stripe in the cloud and against the
 // laptop's stand-in (functions/platform/stripe.ts chooses where the client points).
 import type Stripe from 'stripe';

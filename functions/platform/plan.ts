@@ -15,9 +15,9 @@ export interface Plan {
   /** The same as subscription.is_subscribed: Premium or trial. */
   subscribed: boolean;
   /**
-   * false when the profile could not be read: the plan then reads as not subscribed (spec §4),
-   * and the premium-only gates let the request through (spec §6: on any error while checking
-   * feature availability, the feature is treated as available).
+   * false when the profile could not be read: the plan then reads as not subscribed (any error
+   * gives not_subscribed), and the premium-only gates let the request through (on any error while
+   * checking feature availability, the feature is treated as available).
    */
   verified: boolean;
   limits: PlanLimits;
@@ -29,7 +29,7 @@ export async function currentPlan(userId: string, now: Date): Promise<Plan> {
   try {
     return planOf(await findProfile(userId), now);
   } catch (err) {
-    // Spec §4: any error reads as not subscribed.
+    // Any error reads as not subscribed.
     logger.warn({ userId, err: err instanceof Error ? err.message : String(err) }, 'plan lookup failed');
     return { ...planOf(null, now), subscription: NOT_SUBSCRIBED, subscribed: NOT_SUBSCRIBED.is_subscribed, verified: false };
   }

@@ -6,7 +6,7 @@
 // execution that never started).
 import { DescribeExecutionCommand, ExecutionDoesNotExist, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { runAge } from '../core/podcasts.js';
-import type { PodcastExecutionInput } from '../pipelines/podcast-machine.js';
+import type { PodcastExecutionInput } from '../core/podcast-states.js';
 import { config } from './config.js';
 
 let client: { sfn: SFNClient; endpoint: string | undefined } | undefined;

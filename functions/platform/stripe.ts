@@ -30,7 +30,7 @@ export function stripe(): Promise<Stripe> {
   return client;
 }
 
-/** The Premium price (spec §9: 6.99 euros a month). */
+/** The Premium price (6.99 euros a month, subscription mode). */
 export function premiumPriceId(): string {
   const id = config().STRIPE_PRICE_ID;
   if (!id) throw new AppError('not_configured', { what: 'STRIPE_PRICE_ID' });

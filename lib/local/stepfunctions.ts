@@ -10,9 +10,9 @@
 // (functions/pipelines/podcast-recovery.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './loopback.js';
-import { podcastMachineJson, podcastTaskStates, type PodcastTaskState } from '../../functions/pipelines/podcast-machine.js';
+import { podcastTaskStates, type PodcastTaskState } from '../../functions/core/podcast-states.js';
+import { podcastMachineJson } from '../../functions/pipelines/podcast-machine.js';
 import type { FunctionHandler } from '../../functions/registry.js';
-import { polyfillPromiseWithResolvers } from './promise-polyfill.js';
 
 export interface LocalStepFunctions {
   endpoint: string;
@@ -48,7 +48,6 @@ export async function startLocalStepFunctions(opts: {
   track: <T>(work: Promise<T>) => Promise<T>;
   warn: (message: string, err?: unknown) => void;
 }): Promise<LocalStepFunctions> {
-  polyfillPromiseWithResolvers();
   const { StateMachine } = await import('aws-local-stepfunctions');
   const podcastMachineArn = `arn:aws:states:${opts.region}:000000000000:stateMachine:Podcast`;
   // The placeholders become the state names: the overrides answer each Task state by its name.

@@ -14,7 +14,8 @@ import { localEngine } from '../../functions/engine/local/index.js';
 import { SearchIndex } from '../../functions/engine/text/index.js';
 import { isEverydayFrench, synonymsOf, translationsOf } from '../../functions/engine/text/lexicon.js';
 import { isEverydayWord, isVerbForm } from '../../functions/engine/text/verbs.js';
-import { answerModes, type Course, type CoursePage } from '../../functions/engine/types.js';
+import { answerModes } from '../../functions/core/artefacts.js';
+import { type Course, type CoursePage } from '../../functions/engine/types.js';
 import { ANSWERABLE, measureAnswers, qualityCourses } from '../support/answer-quality.js';
 
 const PAGES_PER_FILE = 100;

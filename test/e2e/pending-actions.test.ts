@@ -1,6 +1,6 @@
-// What a visitor asks for before signing in happens right after (spec §4, §8): a promo code typed
+// What a visitor asks for before signing in happens right after: a promo code typed
 // on /offre-de-rentree is redeemed once the account exists, with the spec's message; a signed-in
-// student is sent on from that page (to /onboarding, spec §2, then the subjects) and redeems on the
+// student is sent on from that page (to /onboarding, then the subjects) and redeems on the
 // profile; the landing's Premium choice goes straight to the checkout after
 // login, and the flag is used once, also when the checkout cannot open.
 import { describe, expect, it } from 'vitest';

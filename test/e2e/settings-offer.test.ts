@@ -4,8 +4,8 @@
 //   reload (even with the local key cleared) and another browser keep it, the server's messages
 //   follow it, and the profile field changes the interface at once;
 // - the back-to-school offer, over since 5 October 2025: no footer links it, its page says it has
-//   ended and leads to the plans, and a signed-in student is sent on (spec §2: to /onboarding,
-//   which sends an onboarded student on to the subjects);
+//   ended and leads to the plans (each saying which AI model writes for it, as the FAQ does), and
+//   a signed-in student is sent on (to /onboarding, which sends an onboarded student on to the subjects);
 // - a free student sees "Premium" on the exam mode and practical-case tiles (a Premium student
 //   does not), and /goals and a subject's statistics make no request answered 403;
 // - axe finds no label-content-name-mismatch nor target-size issue on the subjects page, and the
@@ -113,7 +113,12 @@ describe('Settings, the finished offer, quiet pages', () => {
       const plans = page.getByRole('heading', { name: 'Commence gratuitement, passe à Premium quand tu veux' });
       await expect.poll(() => plans.isVisible(), { timeout: 10_000 }).toBe(true);
       await expect.poll(() => page.getByRole('button', { name: 'Choisir Premium' }).isVisible(), { timeout: 10_000 }).toBe(true);
+      // Each plan says which model writes for it.
+      expect(await page.getByText('Notre modèle d’IA le plus performant pour tes réponses, fiches, quiz et podcasts').isVisible()).toBe(true);
+      expect(await page.getByText('Un modèle d’IA plus léger pour tes réponses, fiches, quiz et podcasts').isVisible()).toBe(true);
       await screenshot(page, 'offer-ended-plans');
+      await page.goto(`${host.url}/faq`);
+      await page.getByText('Le plan gratuit et Premium utilisent-ils le même modèle d’IA ?').waitFor();
     } finally {
       await context.close();
     }
@@ -129,7 +134,7 @@ describe('Settings, the finished offer, quiet pages', () => {
       await phone.close();
     }
 
-    // Signed in: sent to /onboarding (spec §2), and on to the subjects once onboarded.
+    // Signed in: sent to /onboarding, and on to the subjects once onboarded.
     const student = await onboarded(host, await newUser(host));
     const { context: c2, page: p2 } = await signedIn(student);
     try {

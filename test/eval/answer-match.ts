@@ -3,7 +3,7 @@
 // and dashes, apostrophes, spaces inside numbers and before a unit or a percent sign), citations on
 // the expected page or one of `also_pages`, and an exercise's final quantities (number to the
 // precision given, with its unit). Pure: no I/O.
-import type { Answer, Citation } from '../../functions/engine/types.js';
+import type { Answer, Citation } from '../../functions/core/artefacts.js';
 
 /**
  * Text as compared: NFKC (no-break and narrow spaces become spaces), lower case, soft hyphens and

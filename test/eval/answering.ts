@@ -12,7 +12,7 @@
 // Four courses are held out from tuning (HELD_OUT) and their totals are reported apart.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { answerSchema, type Answer, type AnswerMode, type CourseLanguage } from '../../functions/engine/types.js';
+import { answerSchema, type Answer, type AnswerMode, type CourseLanguage } from '../../functions/core/artefacts.js';
 import { api } from '../support/host.js';
 import { answerText, judgeAnswer, judgeExercise } from './answer-match.js';
 import { evalDir, type EvalSession, type UploadedCourse } from './courses.js';

@@ -7,7 +7,7 @@
 // - concise: one or two sentences, ending as a sentence ends (never on a colon), that hold the
 //   expected facts as mode "course" does.
 // The 12 tuned courses and the 4 held out apart.
-import type { Answer, AnswerMode, CourseLanguage } from '../../functions/engine/types.js';
+import type { Answer, AnswerMode, CourseLanguage } from '../../functions/core/artefacts.js';
 import { foldText, judgeAnswer } from './answer-match.js';
 import { ask, evalQuestions, HELD_OUT } from './answering.js';
 import type { EvalSession, UploadedCourse } from './courses.js';

@@ -7,7 +7,8 @@
 import { KNOWN_COVERAGE, UNKNOWN_SHARE, type Evidence } from '../../functions/engine/local/retrieval.js';
 import { answerWithEvidence } from '../../functions/engine/local/answer.js';
 import { SearchIndex } from '../../functions/engine/text/search-index.js';
-import type { Course, CoursePage, CourseLanguage } from '../../functions/engine/types.js';
+import type { CourseLanguage } from '../../functions/core/artefacts.js';
+import type { Course, CoursePage } from '../../functions/engine/types.js';
 import { judgeAnswer } from './answer-match.js';
 import { evalQuestions, HELD_OUT } from './answering.js';
 import type { UploadedCourse } from './courses.js';

@@ -11,7 +11,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PODCAST_SYNTHESIS_CONCURRENCY } from '../../functions/core/podcasts.js';
-import { podcastMachineDefinition, podcastTaskStates } from '../../functions/pipelines/podcast-machine.js';
+import { podcastTaskStates } from '../../functions/core/podcast-states.js';
+import { podcastMachineDefinition } from '../../functions/pipelines/podcast-machine.js';
 import { parseInputs } from '../../lib/inputs.js';
 import { ReviseStack } from '../../lib/revise-stack.js';
 

@@ -7,7 +7,7 @@
 // response bound is refused with `cards_export_too_large` while the same cards' package is sent.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newCardRecord } from '../../functions/core/cards.js';
-import type { Flashcard } from '../../functions/engine/types.js';
+import type { Flashcard } from '../../functions/core/artefacts.js';
 import { studyEngine } from '../../functions/platform/engine.js';
 import { insertNewCards } from '../../functions/platform/store/cards.js';
 import { openPackage, type OpenedPackage } from '../support/anki-package.js';

@@ -4,7 +4,7 @@
 // with Front, Back and Source, the same note ids and guids at a second export), its file names,
 // bad input, and another student's subject answered 404.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Flashcard } from '../../functions/engine/types.js';
+import type { Flashcard } from '../../functions/core/artefacts.js';
 import { studyEngine } from '../../functions/platform/engine.js';
 import { openPackage } from '../support/anki-package.js';
 import { api, newUser, type TestUser } from '../support/host.js';

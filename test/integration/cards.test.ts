@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { frontKey } from '../../functions/core/cards.js';
 import { EngineError } from '../../functions/engine/errors.js';
-import type { Citation, Flashcard } from '../../functions/engine/types.js';
+import type { Citation, Flashcard } from '../../functions/core/artefacts.js';
 import { studyEngine } from '../../functions/platform/engine.js';
 import { describeUserData } from '../../functions/platform/store/account-data.js';
 import { api, newUser, type ApiResponse, type TestUser } from '../support/host.js';

@@ -3,7 +3,7 @@
 // (cited), each message one question of a free student's month; ownership and bad input.
 import { describe, expect, it } from 'vitest';
 import type { Briefing } from '../../functions/core/coach.js';
-import type { CoachReply } from '../../functions/engine/types.js';
+import type { CoachReply } from '../../functions/core/artefacts.js';
 import { api, newUser, type TestUser } from '../support/host.js';
 import { BIOLOGY, ECONOMICS, makePremium, readyFile, answerQuiz, useStudyHost } from '../support/study.js';
 import { createSubject } from '../support/uploads.js';

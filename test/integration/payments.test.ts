@@ -289,7 +289,7 @@ describe('the stand-in speaks Stripe', () => {
 });
 
 describe('promo codes', () => {
-  it('grant a month, extend an active trial by a month, and refuse a code used before (spec §8 messages)', async () => {
+  it('grant a month, extend an active trial by a month, and refuse a code used before (the promo messages)', async () => {
     const u = await newUser(host);
     const redeem = (code: string, lang = 'fr') => api(host, '/api/promo', { token: u.accessToken, method: 'POST', body: { code }, headers: { 'x-revise-language': lang } });
     const invalid = await redeem('NOPE');

@@ -45,7 +45,7 @@ describe('usage counters', () => {
     expect(await readUsage(userId, 'question_generation', monthKey(now))).toBe(10);
   });
 
-  it('are stored per feature and Paris calendar month, in the shape of spec §3 feature_usage', async () => {
+  it('are stored per feature and Paris calendar month, in the shape of feature_usage (feature, YYYY-MM, usage_count)', async () => {
     const userId = someone();
     const now = new Date('2025-03-31T22:30:00Z'); // 1 April 00:30 in Paris
     await consume(userId, 'summary_generation', 5, now);
@@ -116,7 +116,7 @@ describe('GET /api/usage', () => {
     expect(r.body.premium).toEqual({ summary_save: true, podcast_save: true, statistics_access: true, exam_mode: true, practical_cases: true, study_reminders: true });
   });
 
-  it('when the plan cannot be read, counts as free but lets premium-only features through (spec §4, §6)', async () => {
+  it('when the plan cannot be read, counts as free but lets premium-only features through', async () => {
     const u = await newUser(host);
     const client = db();
     const original = client.send.bind(client);

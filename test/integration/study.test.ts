@@ -5,7 +5,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../functions/engine/errors.js';
-import type { Answer, Citation, Sheet } from '../../functions/engine/types.js';
+import type { Answer, Citation, Sheet } from '../../functions/core/artefacts.js';
 import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { studyEngine } from '../../functions/platform/engine.js';

@@ -1,5 +1,5 @@
 // Text supplied with an upload (photo mode reads its photos in the browser) through the laptop
-// host: it overrides extraction page by page (spec §4), the pages without it are read by the
+// host: it overrides extraction page by page, the pages without it are read by the
 // server's OCR as before, text beyond the limits is refused before anything is created, and the
 // record does not keep the supplied text once the file is read.
 import { PDFDocument } from 'pdf-lib';

@@ -2,8 +2,9 @@
 // sentences turned around), each with the facts its answer must carry first, on the fixture
 // courses in French and English; and off-topic and near-topic questions the course does not
 // answer. Shared by the unit test that holds the engine to it and by `npm run bench engine`.
-import { foldText } from '../../functions/engine/text/index.js';
-import type { Answer, AnswerMode, Course, StudyEngine } from '../../functions/engine/types.js';
+import { foldText } from '../../functions/core/fold.js';
+import type { Answer, AnswerMode } from '../../functions/core/artefacts.js';
+import type { Course, StudyEngine } from '../../functions/engine/types.js';
 import { course, ENGLISH_BIOLOGY, ENGLISH_ECONOMICS, FRENCH_HISTORY, FRENCH_MECHANICS } from './courses.js';
 import { ENGLISH_PHYSICS, FRENCH_PLANTS } from './quality-courses.js';
 import { ENGLISH_HISTORY, FRENCH_CELL } from './retrieval-fixtures.js';

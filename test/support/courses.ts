@@ -4,7 +4,8 @@
 // page with an exercise, a history-of-science file with dates) and an English course (cell
 // biology with magnification, economics with total revenue and elasticity). `course()` wraps pages
 // into the engine's `Course` with the real BM25 index.
-import type { Citation, Course, CourseLanguage, CoursePage } from '../../functions/engine/types.js';
+import type { Citation, CourseLanguage } from '../../functions/core/artefacts.js';
+import type { Course, CoursePage } from '../../functions/engine/types.js';
 import { SearchIndex } from '../../functions/engine/text/index.js';
 
 function filePages(file_id: string, file_name: string, language: CourseLanguage, texts: string[]): CoursePage[] {

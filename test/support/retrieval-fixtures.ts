@@ -2,7 +2,8 @@
 // lines wrapped at the page width and joined with "\n", a blank line between paragraphs, headings
 // and bullet lines without final punctuation. A French biology course (two files), an English
 // history course, and helpers to make pages.
-import type { CourseLanguage, CoursePage } from '../../functions/engine/types.js';
+import type { CourseLanguage } from '../../functions/core/artefacts.js';
+import type { CoursePage } from '../../functions/engine/types.js';
 
 export function pagesOf(file_id: string, file_name: string, language: CourseLanguage, texts: string[]): CoursePage[] {
   return texts.map((text, i) => ({ file_id, file_name, page: i + 1, text, language }));

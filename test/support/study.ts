@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionQuestion } from '../../functions/core/quiz.js';
-import type { QuizQuestion } from '../../functions/engine/types.js';
+import type { QuizQuestion } from '../../functions/core/artefacts.js';
 import { db } from '../../functions/platform/clients.js';
 import { config } from '../../functions/platform/config.js';
 import { updateProfileFields } from '../../functions/platform/store/profiles.js';

@@ -2,7 +2,7 @@
 // README says (case, whitespace, minus signs, apostrophes, spaces inside numbers), whole words and
 // numbers only, citation pages, and an exercise's final quantities with their units.
 import { describe, it, expect } from 'vitest';
-import type { Answer } from '../../functions/engine/types.js';
+import type { Answer } from '../../functions/core/artefacts.js';
 import {
   answerCitations,
   answerText,

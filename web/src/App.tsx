@@ -1,4 +1,4 @@
-// The route table of the web app (spec §2). Every route is declared here; signed-in pages are
+// The route table of the web app. Every route is declared here; signed-in pages are
 // wrapped in guards, content pages are loaded on demand.
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useMatch, useParams, type RouteObject } from 'react-router-dom';
@@ -49,7 +49,8 @@ const subjectLayout = page(() => import('./pages/subject/SubjectLayout'));
 
 /**
  * A subject's pages are for signed-in students; a visitor who opens its quiz is told, in the
- * spec's words, that quizzes need an account (spec §6), instead of being sent home.
+ * spec's words, that quizzes need an account (a visitor's quiz says authentication is required),
+ * instead of being sent home.
  */
 function SubjectSpace() {
   const { status, signingIn } = useSession();

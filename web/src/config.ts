@@ -1,7 +1,7 @@
 // The runtime configuration (`/config.json`), loaded once at start (or by the landing's gate,
 // before the app starts) and validated with the schema
 // the server side deploys it with (functions/core/web-config.ts). One build of the app serves every stage.
-import { parseWebConfig, type WebConfig } from '../../functions/core/web-config';
+import { parseWebConfig, type WebConfig } from '@core/web-config.js';
 
 export type { WebConfig };
 

@@ -1,4 +1,4 @@
-// Start-up: unregister any service worker left by an earlier version (spec §1), load the runtime
+// Start-up: unregister any service worker left by an earlier version, load the runtime
 // configuration (and the English texts for an English visitor), note Amplify Auth's settings (it
 // loads on demand), then render the app: over the landing's prerendered HTML, by hydrating it
 // (nothing is created or painted again), or from scratch.

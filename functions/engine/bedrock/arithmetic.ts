@@ -15,7 +15,7 @@ import {
   unaryMinusDependencies,
   unaryPlusDependencies,
 } from 'mathjs';
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 
 /** Only arithmetic reaches mathjs: no names, functions, units or assignments from the model. */
 const PLAIN_ARITHMETIC = /^[\d\s.,+\-*/^()]+$/;

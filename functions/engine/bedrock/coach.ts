@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { numbersIn } from '../../core/coach.js';
 import { EngineError } from '../errors.js';
-import { coachReplySchema, type Citation, type CoachBlock, type CoachReply, type CoachRequest } from '../types.js';
+import { coachReplySchema, type Citation, type CoachBlock, type CoachReply } from '../../core/artefacts.js';
+import { type CoachRequest } from '../types.js';
 import { cutText, DEFAULT_INPUT_TOKEN_BUDGET, estimateTokens, selectAnswerPassages, type SuppliedPassage } from './budget.js';
 import { Generation, type GenerationOptions } from './generation.js';
 import { languageNames, levelDescription, passagesText, passageTokens } from './prompts.js';

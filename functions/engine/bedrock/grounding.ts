@@ -5,7 +5,7 @@
 // too (the page would vouch for words it does not hold): an item whose only quote fails is never
 // shown with a page. An item left without a citation is removed; the caller then decides whether
 // what remains is an answer. Every model engine (Bedrock, OpenAI-compatible) grounds through this.
-import type { Citation, CourseLanguage } from '../types.js';
+import type { Citation, CourseLanguage } from '../../core/artefacts.js';
 import { checkedResult } from './arithmetic.js';
 import type { SuppliedPassage } from './budget.js';
 

@@ -10,10 +10,12 @@ import {
   sheetSchema,
   type Answer,
   type AnswerMode,
-  type AnswerRequest,
   type CourseLanguage,
-  type Passage,
   type Sheet,
+} from '../../core/artefacts.js';
+import {
+  type AnswerRequest,
+  type Passage,
   type SheetRequest,
   type StudyEngine,
 } from '../types.js';

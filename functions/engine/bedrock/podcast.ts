@@ -7,7 +7,8 @@
 // subject (the opening names it, never the file) and the course's headings, from its document
 // model, by which the episode's parts are named.
 import { z } from 'zod';
-import { podcastLineSchema, podcastScriptSchema, type CoursePage, type PodcastScript, type PodcastScriptRequest } from '../types.js';
+import { podcastLineSchema, podcastScriptSchema, type PodcastScript } from '../../core/artefacts.js';
+import { type CoursePage, type PodcastScriptRequest } from '../types.js';
 import { estimateTokens, podcastInputBudget, selectSheetPages, type SuppliedPassage } from './budget.js';
 import { Generation, type GenerationOptions, type GenerationTask } from './generation.js';
 import { Grounding, SuppliedPages } from './grounding.js';

@@ -6,9 +6,11 @@
 // quotes, punctuation and LaTeX markup ignored), so "Énergie cinétique" is found in "l'energie
 // cinetique" and "\frac{1}{2} m v^2" in "1/2 m v²".
 import { createHash } from 'node:crypto';
-import { foldText, isStopWord, sentences, terms, words } from '../text/index.js';
+import { foldText } from '../../core/fold.js';
+import { isStopWord, sentences, terms, words } from '../text/index.js';
 import { seededShuffle } from '../text/shuffle.js';
-import type { CourseLanguage, CoursePage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
+import type { CoursePage } from '../types.js';
 import type { SuppliedPassage } from './budget.js';
 
 /** Longest folded fact label kept in a key (the key itself is at most 200 characters). */

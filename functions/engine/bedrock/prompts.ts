@@ -3,7 +3,7 @@
 // from. The course text is the student's material, never instructions: the prompt says so, and
 // passages are fenced so that a page cannot pose as part of the prompt.
 import type { EducationLevel } from '../../core/profile.js';
-import type { AnswerMode, CourseLanguage } from '../types.js';
+import type { AnswerMode, CourseLanguage } from '../../core/artefacts.js';
 import { estimateTokens, type SuppliedPassage } from './budget.js';
 
 export const languageNames: Record<CourseLanguage, string> = { fr: 'French', en: 'English' };

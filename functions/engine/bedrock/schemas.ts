@@ -3,7 +3,7 @@
 // the app validates. Fields the request already decides (the mode, the course's language) are left
 // out and filled in by the engine rather than trusted to the model.
 import { z } from 'zod';
-import { answerSchema, sheetSchema } from '../types.js';
+import { answerSchema, sheetSchema } from '../../core/artefacts.js';
 import { estimateTokens } from './budget.js';
 
 /** What the model returns for an answer; `mode` and `language` come from the request. */

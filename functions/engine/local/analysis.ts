@@ -6,7 +6,8 @@
 import { sentences as splitSentences } from '../text/index.js';
 import type { PageSpan } from '../../core/document.js';
 import { isLabelTerm } from '../document/build.js';
-import type { CourseLanguage, CoursePage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
+import type { CoursePage } from '../types.js';
 import { KeyTermCounter, isContentToken, phrases, tokenize, type KeyTerm } from './key-terms.js';
 import { detectDate, detectDefinition, isExample, isFormula, isLaw, isMethodStep, type DateMention, type Definition } from './patterns.js';
 import { findBoilerplate, structureLines, type LineRole, type StructuredLine } from './structure.js';

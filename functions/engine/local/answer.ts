@@ -1,12 +1,14 @@
-// Answers in the five modes (spec §2/§3), built only from the course's own sentences: `course`
+// Answers in the five modes (course, concise, detailed, exercise, step by step), built only from
+// the course's own sentences: `course`
 // (the course's explanation, definition first), `concise` (1–3 sentences), `detailed` (definition,
 // explanation, formulas, examples, points to remember), `step_by_step` (numbered steps) and
 // `exercise` (objective, steps, theorems, formulas, calculations, final answer). Every block cites
 // the sentences it rests on; when the course does not answer, the answer says so. A question that
 // asks for a formula, a date, a person, a unit … is answered with the course's sentence of that
 // kind first; a sentence the course repeats is written once, with its places merged in the citations.
-import { answerSchema, type Answer, type AnswerBlock, type AnswerRequest, type Citation, type CitedText, type CourseLanguage, type ExerciseSolution } from '../types.js';
-import { foldText } from '../text/index.js';
+import { answerSchema, type Answer, type AnswerBlock, type Citation, type CitedText, type CourseLanguage, type ExerciseSolution } from '../../core/artefacts.js';
+import { type AnswerRequest } from '../types.js';
+import { foldText } from '../../core/fold.js';
 import { analyzeCourse, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import { citeAll, citeMerged } from './citations.js';
 import { planExercise, type ExercisePlan } from './exercise.js';

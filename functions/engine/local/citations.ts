@@ -4,7 +4,7 @@
 // several pages is written once and cited where it appears, best place first, up to a few
 // citations a block.
 import { truncate } from '../../core/text.js';
-import type { Citation } from '../types.js';
+import type { Citation } from '../../core/artefacts.js';
 import type { SentenceInfo } from './analysis.js';
 
 export const MAX_QUOTE = 600;

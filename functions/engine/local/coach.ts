@@ -3,8 +3,9 @@
 // answered with the record's own sentences, so every figure is one the record holds; what it asks
 // of the course is answered as a concise answer is, by retrieval over the student's pages, cited.
 // A message that is about neither gets the course's refusal and the next action.
-import { coachReplySchema, type CoachBlock, type CoachRecordLine, type CoachReply, type CoachRequest } from '../types.js';
-import { foldText } from '../text/fold.js';
+import { coachReplySchema, type CoachBlock, type CoachReply } from '../../core/artefacts.js';
+import { type CoachRecordLine, type CoachRequest } from '../types.js';
+import { foldText } from '../../core/fold.js';
 import { buildAnswer } from './answer.js';
 
 /** Word stems (folded) that point at a part of the record. */

@@ -12,8 +12,9 @@
 //   this point's word sits elsewhere in the answer beside that other point's words ("the ammeter
 //   in parallel, the voltmeter in series");
 // and whether a yes/no answer opens with the other word than the model answer.
-import { foldText, stem } from '../text/index.js';
-import type { CourseLanguage } from '../types.js';
+import { foldText } from '../../core/fold.js';
+import { stem } from '../text/index.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import { spellComparisons } from './eval-match.js';
 import { tokenize } from './key-terms.js';
 

@@ -7,7 +7,7 @@
 // with one change). A distractor is never the answer, never written in the cited sentences
 // (which would make it a second supported option), and never equal or equivalent to another
 // option once case, accents and blanks are ignored (the same content words, the same number).
-import type { CourseLanguage, QuizDifficulty } from '../types.js';
+import type { CourseLanguage, QuizDifficulty } from '../../core/artefacts.js';
 import { sameMeaning } from './sanity.js';
 import { toMathSyntax } from './equations.js';
 import { isContentToken, tokenize } from './key-terms.js';

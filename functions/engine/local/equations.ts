@@ -5,8 +5,9 @@
 // states as a condition ("si pH = pKa", "if P = MC") is not a formula. `namedFormulary` also names
 // the symbols the course only names in passing ("de concentration apportée c"), for exercises.
 import type { MathNode } from 'mathjs';
-import { foldText, isStopWord, terms } from '../text/index.js';
-import type { CourseLanguage } from '../types.js';
+import { foldText } from '../../core/fold.js';
+import { isStopWord, terms } from '../text/index.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import { normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import { math, parseQuantities, parseUnit, toValue, type Value } from './quantities.js';
 

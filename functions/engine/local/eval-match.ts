@@ -8,8 +8,10 @@
 // order does not matter. Each word of a key point
 // weighs by its rarity in the course, so "mouvement" counts more than "énergie" in a mechanics
 // course. Formulas are compared written compactly ("Ec = ½ m v²" = "Ec = 1/2 × m × v²").
-import { foldText, stem } from '../text/index.js';
-import type { CourseLanguage, CoursePage } from '../types.js';
+import { foldText } from '../../core/fold.js';
+import { stem } from '../text/index.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
+import type { CoursePage } from '../types.js';
 import { idf, type CourseAnalysis } from './analysis.js';
 import { tokenize, type Token } from './key-terms.js';
 

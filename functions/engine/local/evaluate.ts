@@ -11,7 +11,8 @@
 // missing, and the pages to reread with the points each one explains. Texts are in the
 // course's language.
 import type { EducationLevel } from '../../core/profile.js';
-import { evaluationSchema, type Citation, type CitedText, type CourseLanguage, type CoursePage, type Evaluation, type EvaluationRequest } from '../types.js';
+import { evaluationSchema, type Citation, type CitedText, type CourseLanguage, type Evaluation } from '../../core/artefacts.js';
+import { type CoursePage, type EvaluationRequest } from '../types.js';
 import { analyzeCourse } from './analysis.js';
 import { contradicts, opposesYesNo } from './contradiction.js';
 import { conceptStems, courseAbbreviations, matchPoint, profileAnswer } from './eval-match.js';

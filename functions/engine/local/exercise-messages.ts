@@ -2,7 +2,7 @@
 // example shown as the method, a value read in the course's table, a worked example replayed with
 // the question's data (a derivative, an equation solved, a value substituted), and a result with
 // no unit. In the interface's language; every sentence states only what the step computed.
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 
 export interface ExerciseMessages {
   workedMethod: (text: string) => string;

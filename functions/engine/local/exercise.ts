@@ -8,8 +8,9 @@
 // formula (or a table) from the course and data from the question; when either is missing the plan
 // is null and the caller falls back to the course's method.
 import type { MathNode } from 'mathjs';
-import { foldText, isStopWord, terms } from '../text/index.js';
-import type { CourseLanguage } from '../types.js';
+import { foldText } from '../../core/fold.js';
+import { isStopWord, terms } from '../text/index.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import type { CourseAnalysis, SentenceInfo } from './analysis.js';
 import { displayExpression, namedFormulary, solveFor, symbolsOf, type Constant, type Equation, type Variable } from './equations.js';
 import { formatGiven, formatNumber, formatValue, parseQuantities, requestedUnits, sameDimension, toValue, type Quantity, type Value } from './quantities.js';

@@ -8,7 +8,8 @@
 import { frontKey } from '../../core/cards.js';
 import { CARD_BACK_MAX, CARD_FRONT_MAX, DECK_SIZE } from '../../core/limits.js';
 import { truncate } from '../../core/text.js';
-import { flashcardSchema, type CourseLanguage, type Flashcard, type FlashcardsRequest } from '../types.js';
+import { flashcardSchema, type CourseLanguage, type Flashcard } from '../../core/artefacts.js';
+import { type FlashcardsRequest } from '../types.js';
 import type { SentenceInfo } from './analysis.js';
 import { citeAll } from './citations.js';
 import { quizMessages } from './quiz-messages.js';

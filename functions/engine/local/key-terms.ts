@@ -1,8 +1,9 @@
-// Key terms of a course: the phrases of two and three content words (spec §9: n-gram sizes 2 and
-// 3) and the single words that the course uses most often and across the most pages, with a
+// Key terms of a course: the phrases of two and three content words (n-gram sizes 2
+// and 3) and the single words that the course uses most often and across the most pages, with a
 // bonus for the terms it defines or puts in its headings.
-import { foldText, isStopWord, stem } from '../text/index.js';
-import type { CourseLanguage } from '../types.js';
+import { foldText } from '../../core/fold.js';
+import { isStopWord, stem } from '../text/index.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 
 export interface Token {
   /** As written. */

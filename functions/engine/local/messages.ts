@@ -1,7 +1,7 @@
 // The connecting words the built-in engine writes around the course's own sentences (labels,
 // step numbers, the "not in the course" message), in the interface's language (the course's when
 // the caller does not say).
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 
 export interface Messages {
   notFound: string;

@@ -1,7 +1,7 @@
 // What a sentence of a course says, recognised by its wording in French and English: a
 // definition ("X est …", "on appelle X …", "X refers to …"), a formula, a date, an example, a
 // method step, a law or theorem. Pure functions over one sentence's text.
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import { isFormulaLine } from './structure.js';
 
 const SUBJECT_PRONOUNS = new Set([

@@ -15,7 +15,8 @@
 // minute): the most informative sentences are kept when the course is longer (each part keeps its
 // best one); when the course holds too little for the chosen length, the episode is shorter and
 // says so (`short_course`), never padded by saying the same thing again.
-import { podcastScriptSchema, type CourseLanguage, type PodcastLine, type PodcastScript, type PodcastScriptRequest } from '../types.js';
+import { podcastScriptSchema, type CourseLanguage, type PodcastLine, type PodcastScript } from '../../core/artefacts.js';
+import { type PodcastScriptRequest } from '../types.js';
 import { isLabelTerm } from '../document/build.js';
 import { analyzeCourse, keyTermsOf, type SentenceInfo } from './analysis.js';
 import { citeAll } from './citations.js';
@@ -374,6 +375,8 @@ function partsOf(sentences: SentenceInfo[], say: Phrases): { parts: Part[]; titl
 
 /** The dialogue for a subject or one of its files, validated against the shared schema. */
 export function buildPodcastScript(req: PodcastScriptRequest): PodcastScript {
+  // Long because: the opening, the parts, the recap and the closing share one running word budget,
+  // the set of things already said and the speakers' turns, and read in the order the episode is spoken.
   const { course, fileId, style } = req;
   const lang = course.language;
   const say = phrasesOf(lang);

@@ -3,7 +3,7 @@
 // the engine shows is computed, with its units, by a maintained math library — never guessed.
 import type { MathJsInstance, Unit } from 'mathjs';
 import mathjs from 'mathjs/lib/browser/math.js';
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import { terms } from '../text/index.js';
 
 /**

@@ -4,8 +4,9 @@
 // Also what kind of answer it asks for (its intent): a formula, a definition, a date, a person, a
 // unit, an example, a reason, a method or a number, read from its cue words ("formule", "en quelle
 // année", "qui", "unit", "why", "combien", "how many"); cue words are intent, never topic terms.
-import { foldText, isStopWord, stem, words } from '../text/index.js';
-import type { CourseLanguage } from '../types.js';
+import { foldText } from '../../core/fold.js';
+import { isStopWord, stem, words } from '../text/index.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 
 const QUESTION_WORDS: Record<CourseLanguage, string> = {
   fr: `explique expliquer expliquez explication explications définis définir définissez définition définitions donne donner

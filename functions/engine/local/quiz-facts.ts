@@ -4,8 +4,9 @@
 // it: the sentence naming a formula's symbols, the example of a definition), so that every
 // question and card cites the page it rests on. Extracted once per course (cached on its pages
 // array) from the shared sentence analysis, in linear passes.
-import { foldText } from '../text/index.js';
-import type { CourseLanguage, CoursePage } from '../types.js';
+import { foldText } from '../../core/fold.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
+import type { CoursePage } from '../types.js';
 import { analyzeCourse, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import { formulary } from './equations.js';
 import { isContentToken, tokenize, type Token } from './key-terms.js';

@@ -4,7 +4,7 @@
 // sentence" question, and every key term can stand as a distractor beside the defined terms.
 // Computed on first need only (the key-term count is a pass over the whole course), once per
 // course.
-import { foldText } from '../text/index.js';
+import { foldText } from '../../core/fold.js';
 import type { SentenceInfo } from './analysis.js';
 import { keyTermsOf } from './analysis.js';
 import { isContentToken, tokenize } from './key-terms.js';

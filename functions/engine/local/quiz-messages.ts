@@ -1,7 +1,7 @@
 // The words the built-in engine writes around the course's own text in quizzes, evaluations and
 // flashcards, in the course's language: question templates per kind of fact, the explanation
 // that quotes the course, the feedback of an evaluation and the fronts of cards.
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import type { DateForm } from './quiz-facts.js';
 
 export interface QuizMessages {

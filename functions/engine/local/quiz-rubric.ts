@@ -4,7 +4,7 @@
 // cited sentences themselves, joined. Points are copied from the course, so the model answer
 // covers every one of them.
 import type { EducationLevel } from '../../core/profile.js';
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import { normalizeSpace, type SentenceInfo } from './analysis.js';
 import { tokenize, type Token } from './key-terms.js';
 import { prettyUnit } from './quantities.js';

@@ -8,7 +8,7 @@
 // the example's own result; values are then substituted. Any line it cannot account for stops the
 // replay: no number is ever given without the course's worked example and the question's data.
 import type { MathNode } from 'mathjs';
-import type { CitedText, CourseLanguage, ExerciseSolution } from '../types.js';
+import type { CitedText, CourseLanguage, ExerciseSolution } from '../../core/artefacts.js';
 import type { CourseAnalysis, SentenceInfo } from './analysis.js';
 import { citeAll } from './citations.js';
 import { prettyMath, symbolsOf } from './equations.js';
@@ -180,6 +180,8 @@ export function replayExercise(question: string, lang: CourseLanguage, analysis:
 }
 
 function replay(example: SentenceInfo[], given: Relation[], lang: CourseLanguage): ReplayPlan | null {
+  // Long because: one pass over the worked example's lines, where each kind of line (statement,
+  // result, derived line, condition, value) reads and extends the same environments and steps.
   const lines: WorkedRelation[] = [];
   for (const s of example) {
     if (STOP_LINE.test(s.text)) break;

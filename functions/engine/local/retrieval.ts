@@ -8,8 +8,9 @@
 // paragraph ("Cette notion a été étudiée par Galilée en 1638."), or about it themselves. A sentence
 // the course repeats word for word on several pages is ranked once, its other places kept for
 // citations.
-import { foldText } from '../text/index.js';
-import type { AnswerRequest, CourseLanguage } from '../types.js';
+import { foldText } from '../../core/fold.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
+import type { AnswerRequest } from '../types.js';
 import { headingOf, normalizeSpace, pageKey, type CourseAnalysis, type SentenceInfo } from './analysis.js';
 import type { Detail } from './levels.js';
 import { tokenize } from './key-terms.js';

@@ -2,7 +2,7 @@
 // define its front (it only restates it), and a multiple-choice option that means the same as the
 // answer or as another option (the same content words in another order or inflection, or the
 // same number written another way). Pure checks on text, shared by the flashcards and the quiz.
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import { isContentToken, tokenize } from './key-terms.js';
 
 /** Content stems of a text, memoised: a quiz compares the same options over and over. */

@@ -3,7 +3,8 @@
 // chronological order and key points (the sentences that carry most of the course's key terms).
 // Every line is a sentence of the course, shortened (compress.ts), with its citation. The length
 // budget counts the words the sheet shows. Linear in the size of the course.
-import { sheetSchema, type CitedText, type CourseLanguage, type Sheet, type SheetRequest } from '../types.js';
+import { sheetSchema, type CitedText, type CourseLanguage, type Sheet } from '../../core/artefacts.js';
+import { type SheetRequest } from '../types.js';
 import { analyzeCourse, keyTermsOf, type SentenceInfo } from './analysis.js';
 import { citeAll } from './citations.js';
 import { compressLine, symbolLegend } from './compress.js';

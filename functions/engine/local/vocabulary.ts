@@ -8,10 +8,11 @@
 // the question's wording: "happen", "passe", "mean", "in physics") and dropped, or a topic the
 // course does not hold, kept as such: that is what makes a near-topic question refused.
 import { isEverydayWord, isVerbForm } from '../text/verbs.js';
-import { foldText, isStopWord, stem, words } from '../text/index.js';
+import { foldText } from '../../core/fold.js';
+import { isStopWord, stem, words } from '../text/index.js';
 import { expressions, translate } from '../text/glossary.js';
 import { synonymsOf, translationsOf } from '../text/lexicon.js';
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import { tokenize } from './key-terms.js';
 import type { CourseAnalysis } from './analysis.js';
 import { isQuestionWord } from './question.js';

@@ -4,7 +4,7 @@
 // may be listed on either side with "/". Words are compared folded (case and accents ignored).
 // Cognates (*inertie/inertia*, *photosynthèse/photosynthesis*) are found without the list, by
 // their common beginning (functions/engine/local/vocabulary.ts).
-import { foldText } from './fold.js';
+import { foldText } from '../../core/fold.js';
 
 const PAIRS = `
 vitesse = speed/velocity

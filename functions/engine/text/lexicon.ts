@@ -10,7 +10,7 @@ import dictFrEn from './data/dict-fr-en.js';
 import rankFrText, { everyday as everydayFr } from './data/rank-fr.js';
 import synEn from './data/syn-en.js';
 import synFr from './data/syn-fr.js';
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 
 export type Direction = 'fr-en' | 'en-fr';
 

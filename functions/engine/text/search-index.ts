@@ -12,7 +12,8 @@
 // passage text is read back from its page when returned. Building is a single pass over the
 // sentences; a search touches only the postings of the query's terms. Ties are broken by the
 // order of the pages given (file by file, then page), then position in the page.
-import type { CourseLanguage, CoursePage, Passage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
+import type { CoursePage, Passage } from '../types.js';
 import { sentenceBounds } from './sentences.js';
 import { scanWords, termOf, terms } from './tokens.js';
 

@@ -20,8 +20,8 @@
 // printed, line breaks included) and its text with line breaks and runs of blanks read as one
 // space, and a word cut by a hyphen at the end of a line joined back ("calcu-\nler" → "calculer").
 // Lines that are only a page number ("12", "Page 3 / 10", "- 4 -") are left out.
-import type { CourseLanguage } from '../types.js';
-import { foldText } from './fold.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
+import { foldText } from '../../core/fold.js';
 import { stopWords } from './stopwords.js';
 
 export interface Sentence {

@@ -13,8 +13,8 @@
 // thousands of tokens.
 import { stemmer as frenchStemmer } from '@orama/stemmers/french';
 import { stemmer as englishStemmer } from '@orama/stemmers/english';
-import type { CourseLanguage } from '../types.js';
-import { foldText } from './fold.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
+import { foldText } from '../../core/fold.js';
 
 const MAX_MEMO = 100_000;
 const memo: Record<CourseLanguage, Map<string, string>> = { fr: new Map(), en: new Map() };

@@ -1,8 +1,8 @@
 // French and English stop words: the words that carry grammar rather than course content, dropped
 // from index terms and queries. Lists are written with accents for readability and folded when the
 // module loads; `isStopWord` takes a folded, lower-case word (what `terms` produces).
-import type { CourseLanguage } from '../types.js';
-import { foldText } from './fold.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
+import { foldText } from '../../core/fold.js';
 
 const FRENCH = `
 a à â afin ai aie aient aies ait alors as au aucun aucune auquel aura aurai auraient aurais aurait

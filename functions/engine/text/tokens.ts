@@ -5,12 +5,10 @@
 // word cut by a hyphen at the end of a line ("calcu-\nler") is read whole ("calculer"), as the
 // reader of the page does. Characters are classified by code (ASCII by table, others once with
 // Unicode property tests), which keeps tokenising a 300-page course to a few tens of milliseconds.
-import type { CourseLanguage } from '../types.js';
-import { foldText } from './fold.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
+import { foldText } from '../../core/fold.js';
 import { isStopWord } from './stopwords.js';
 import { stem } from './stem.js';
-
-export { foldText };
 
 const OTHER = 0;
 const WORD = 1;

@@ -9,7 +9,7 @@ import { isEverydayFrench } from './lexicon.js';
 import { stem } from './stem.js';
 import verbsEn from './data/verbs-en.js';
 import verbsFr from './data/verbs-fr.js';
-import type { CourseLanguage } from '../types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 
 const sets: Partial<Record<CourseLanguage, Set<string>>> = {};
 

@@ -10,7 +10,7 @@ import { acquireWorker, releaseWorker, tryAcquireWorker, WorkerFailure, WorkerTi
 export { tidyText } from './text.js';
 export { closePdfWorkers } from './workers.js';
 
-/** Spec §4 and §9: up to 3 attempts, 1 s apart, 30 s load time-out. */
+/** PDF load: up to 3 attempts, 1 s apart, 30 s load time-out. */
 export const PDF_LOAD_RULES = { attempts: 3, retryDelayMs: 1_000, timeoutMs: 30_000 };
 export type PdfLoadRules = typeof PDF_LOAD_RULES;
 
@@ -85,7 +85,7 @@ function isDeterministic(err: unknown): boolean {
 }
 
 /**
- * Spec §8: nothing to read → 'Fichier PDF vide ou invalide.'; an attempt over the time-out →
+ * The product's file messages: nothing to read → 'Fichier PDF vide ou invalide.'; an attempt over the time-out →
  * 'Chargement du PDF timed out after {ms}ms'; any other load failure (corrupt, protected) →
  * 'Impossible de lire le contenu du fichier PDF (erreur de chargement)…'.
  */

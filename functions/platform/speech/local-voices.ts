@@ -3,7 +3,7 @@
 // measures it again on real audio). Kept apart from the synthesiser so that planning a script
 // does not load espeak-ng.
 import { PODCAST_SPEAKERS } from '../../core/podcasts.js';
-import type { CourseLanguage } from '../../engine/types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import type { Voice } from './types.js';
 
 export interface EspeakVoice {

@@ -7,7 +7,7 @@
 // (3,000 billed characters) is spoken in pieces cut at sentence ends and joined as one MP3.
 import { PollyClient, SynthesizeSpeechCommand } from '@aws-sdk/client-polly';
 import { PODCAST_SPEAKERS } from '../../core/podcasts.js';
-import type { CourseLanguage } from '../../engine/types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 import { concatMp3, mp3Duration } from './mp3.js';
 import { splitText, type SpeechProvider, type Voice } from './types.js';
 

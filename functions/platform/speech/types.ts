@@ -1,6 +1,6 @@
 // The speech provider's contract: two voices per language, each with its measured pace (what a
 // script's length is planned from), and one call that speaks a segment's plain text as MP3.
-import type { CourseLanguage } from '../../engine/types.js';
+import type { CourseLanguage } from '../../core/artefacts.js';
 
 export interface Voice {
   /** The name the transcript shows and the script's speakers use. */

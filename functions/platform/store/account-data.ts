@@ -138,7 +138,7 @@ async function countByPrefixScan(def: TableDef, prefix: string): Promise<number>
 }
 
 /**
- * Erases every row and object of the user: the objects first (spec §4: storage before records),
+ * Erases every row and object of the user: the objects first (storage before records),
  * then every table of tables.ts by its `userData` rule. Safe to run again after a partial failure.
  */
 export async function eraseUserData(userId: string): Promise<void> {

@@ -138,7 +138,7 @@ export async function applySubscriptionState(userId: string, s: SubscriptionStat
   throw new Error('subscription update kept conflicting');
 }
 
-/** The trial fields of a grant ending at `end` (spec §4: Premium as 'trialing' until then). */
+/** The trial fields of a grant ending at `end` (Premium as 'trialing' until then). */
 const trialFields = (end: Date, now: Date) => ({
   trial_end: end.toISOString(),
   trial_open: 'open',
@@ -154,7 +154,8 @@ export interface TrialGrant {
 }
 
 /**
- * Redeems a promo code (spec §4, §5): a month from now, or a month more on a trial still running.
+ * Redeems a promo code (trimmed, upper-cased, one of the accepted codes): a month from now, or a
+ * month more on a trial still running.
  * A code is used once per student (it joins `promo_codes_used`; `trial_code` keeps the last one).
  * The update is conditional on the trial end it was computed from and on the code being unused,
  * so ten racing redemptions of one code give one success and nine refusals.

@@ -14,7 +14,7 @@ import { AppError } from '../../core/errors.js';
 import { byDue, frontKey, type CardRecord } from '../../core/cards.js';
 import { cardKinds, type Card, type CardCount, type CardKind, type CardSource } from '../../core/views.js';
 import { isDue, type SrsState } from '../../core/srs.js';
-import type { Citation } from '../../engine/types.js';
+import type { Citation } from '../../core/artefacts.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 import { batchWrite } from './batch.js';

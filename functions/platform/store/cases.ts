@@ -6,7 +6,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaseListItem } from '../../core/cases.js';
 import { AppError } from '../../core/errors.js';
 import type { PracticalCase } from '../../engine/case.js';
-import type { Evaluation } from '../../engine/types.js';
+import type { Evaluation } from '../../core/artefacts.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 import { itemKey, listKind, setAnswer } from './exams.js';

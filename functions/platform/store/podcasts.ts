@@ -29,7 +29,7 @@ import { AppError } from '../../core/errors.js';
 import { DRAFT_TTL_SECONDS, TITLE_MAX } from '../../core/limits.js';
 import { truncate } from '../../core/text.js';
 import type { PodcastSegment, PodcastView } from '../../core/views.js';
-import type { PodcastLine } from '../../engine/types.js';
+import type { PodcastLine } from '../../core/artefacts.js';
 import { db, storage } from '../clients.js';
 import { config } from '../config.js';
 import { logger } from '../logger.js';

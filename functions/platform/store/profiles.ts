@@ -55,7 +55,7 @@ async function releaseReferralCode(code: string, userId: string): Promise<void> 
 }
 
 /**
- * The student's profile, created with the defaults when none exists (spec §4). Two first reads
+ * The student's profile, created with the defaults (onboarding not completed) when none exists. Two first reads
  * racing each other end with one profile: the loser releases the code it claimed and reads the
  * winner's profile.
  */

@@ -1,10 +1,10 @@
 // Revision sheets in DynamoDB: one item per sheet, `{user_id, sk: {subject_id}#{sheet_id}}`, its
 // content as JSON. A generated sheet is a draft (expiring after a day) until a Premium student
-// saves it (spec §6: summary_save is premium-only).
+// saves it (saving a sheet, `summary_save`, is Premium-only).
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors.js';
 import type { SheetRecord, SheetSummary } from '../../core/views.js';
-import type { Sheet } from '../../engine/types.js';
+import type { Sheet } from '../../core/artefacts.js';
 import { db } from '../clients.js';
 import { config } from '../config.js';
 import { MAX_SHEET_BYTES, TITLE_MAX } from '../../core/limits.js';

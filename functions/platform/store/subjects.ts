@@ -177,7 +177,8 @@ async function resolveClaim(userId: string, name: string, claim: NameClaim): Pro
 }
 
 /**
- * Creates the subject, or returns the one the student already has with that name (spec §5).
+ * Creates the subject, or returns the one the student already has with that name (names are
+ * compared trimmed and upper-cased).
  * `limit` is the plan's cap (null: unlimited).
  */
 export async function createSubjectItem(

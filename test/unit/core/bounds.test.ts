@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addYears, calendarDay, checkExamDate, examDateWindow, formatDay, POSITION_SECONDS, roundedNumber, steppedNumber, toStep } from '../../../functions/core/bounds.js';
+import { addYears, calendarDay, checkExamDate, examDateWindow, formatDay, roundedNumber, steppedNumber, toStep } from '../../../functions/core/bounds.js';
+import { POSITION_SECONDS } from '../../../functions/core/limits.js';
 import { AppError, errorMessage } from '../../../functions/core/errors.js';
 import { GOAL_BOUNDS, goalsSchema } from '../../../functions/core/goals.js';
 import { examBody, podcastPositionBody, todoBody } from '../../../functions/core/schemas.js';

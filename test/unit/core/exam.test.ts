@@ -2,7 +2,7 @@
 // size and interleaved, what is saved as an answer, and the grade out of 20 with the corrections.
 import { describe, expect, it } from 'vitest';
 import { allocateQuestions, examAnswer, examQuestionCount, examTypeAt, examView, gradeExam, interleave, type ExamRecord } from '../../../functions/core/exam.js';
-import type { Evaluation, QuizQuestion } from '../../../functions/engine/types.js';
+import type { Evaluation, QuizQuestion } from '../../../functions/core/artefacts.js';
 
 const cite = { file_id: 'f1', file_name: 'Cours', page: 2, quote: 'La cellule est…' };
 const mcq = (key: string, correct: number): QuizQuestion => ({

@@ -1,5 +1,5 @@
 // Language of a course's text: French or English from a short sample, 'und' when there is too
-// little to tell (spec §5: at least 10 characters, the first 2,048 used).
+// little to tell (at least 10 characters, the first 2,048 used).
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, LANGUAGE_SAMPLE_CHARS, lexicalEvidence } from '../../../functions/core/language.js';
 

@@ -43,7 +43,7 @@ describe('the provider view kept on the profile', () => {
     payment_method_last4: '4242',
   };
 
-  it('gives the status object of spec §3 with the card and the cancellation', () => {
+  it('gives the subscription status object with the card and the cancellation', () => {
     expect(deriveSubscription(paying, providerView(paying), now)).toEqual({
       is_subscribed: true,
       subscription_status: 'active',

@@ -5,7 +5,7 @@ import { cardSides, freshCards, frontKey } from '../../../functions/core/cards.j
 import { CARD_FRONT_MAX, TITLE_MAX } from '../../../functions/core/limits.js';
 import { fillTemplate, truncate } from '../../../functions/core/text.js';
 import { errorMessage } from '../../../functions/core/errors.js';
-import type { Flashcard } from '../../../functions/engine/types.js';
+import type { Flashcard } from '../../../functions/core/artefacts.js';
 
 describe('truncate', () => {
   it('keeps a text that fits, with its white space folded', () => {

@@ -16,7 +16,8 @@ import { factIntents, questionIntents } from '../../../functions/engine/local/qu
 import { focusOf, rankSentences } from '../../../functions/engine/local/retrieval.js';
 import { courseTopic } from '../../../functions/engine/local/vocabulary.js';
 import { isEverydayWord } from '../../../functions/engine/text/verbs.js';
-import type { Answer, CoursePage } from '../../../functions/engine/types.js';
+import type { Answer } from '../../../functions/core/artefacts.js';
+import type { CoursePage } from '../../../functions/engine/types.js';
 import { course } from '../../support/courses.js';
 
 const page = (n: number, text: string, language: 'fr' | 'en', file = `f-${language}`): CoursePage => ({ file_id: file, file_name: 'Cours', page: n, text, language });

@@ -9,11 +9,9 @@ import {
   answerSchema,
   sheetSchema,
   type Answer,
-  type Course,
   type CourseLanguage,
-  type CoursePage,
-  type Passage,
-} from '../../../functions/engine/types.js';
+} from '../../../functions/core/artefacts.js';
+import { type Course, type CoursePage, type Passage } from '../../../functions/engine/types.js';
 import { resetConfig } from '../../../functions/platform/config.js';
 import { resetEngine, studyEngine } from '../../../functions/platform/engine.js';
 import { cite, engineFailure as failure, restoreEngineEnvironment, MODEL, replies, systemText, useConverseFake, userText, type ConverseBody, type ConverseFake } from '../../support/converse-fake.js';

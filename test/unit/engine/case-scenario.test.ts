@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildPracticalCase } from '../../../functions/engine/case.js';
 import { fold } from '../../../functions/engine/local/quiz-facts.js';
-import type { Course, CourseLanguage } from '../../../functions/engine/types.js';
+import type { CourseLanguage } from '../../../functions/core/artefacts.js';
+import type { Course } from '../../../functions/engine/types.js';
 import { FRENCH_MECHANICS } from '../../support/courses.js';
 import { BIOLOGY, ECONOMICS } from '../../support/study.js';
 

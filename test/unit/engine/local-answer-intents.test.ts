@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { localEngine } from '../../../functions/engine/local/index.js';
 import { questionIntents, topicTerms } from '../../../functions/engine/local/question.js';
-import type { Answer, AnswerMode, Course, CoursePage } from '../../../functions/engine/types.js';
+import type { Answer, AnswerMode } from '../../../functions/core/artefacts.js';
+import type { Course, CoursePage } from '../../../functions/engine/types.js';
 import type { EducationLevel } from '../../../functions/core/profile.js';
 import { citationsOf, course, ungrounded } from '../../support/courses.js';
 

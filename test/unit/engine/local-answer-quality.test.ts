@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { localEngine } from '../../../functions/engine/local/index.js';
 import { localPractice } from '../../../functions/engine/local/practice.js';
-import type { Answer, Course, QuizQuestion } from '../../../functions/engine/types.js';
+import type { Answer, QuizQuestion } from '../../../functions/core/artefacts.js';
+import type { Course } from '../../../functions/engine/types.js';
 import { ANSWERABLE, REFUSED, leadsWith, measureAnswers, qualityCourses } from '../../support/answer-quality.js';
 import { citationsOf, ungrounded } from '../../support/courses.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localEngine } from '../../../functions/engine/local/index.js';
-import { answerSchema, type Answer, type AnswerMode, type Course } from '../../../functions/engine/types.js';
+import { answerSchema, type Answer, type AnswerMode } from '../../../functions/core/artefacts.js';
+import { type Course } from '../../../functions/engine/types.js';
 import type { EducationLevel } from '../../../functions/core/profile.js';
 import { citationsOf, englishCourse, frenchCourse, largeCourse, ungrounded } from '../../support/courses.js';
 

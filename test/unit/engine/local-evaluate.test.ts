@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localPractice } from '../../../functions/engine/local/practice.js';
-import { evaluationSchema, type Course, type Evaluation, type QuizQuestion } from '../../../functions/engine/types.js';
+import { evaluationSchema, type Evaluation, type QuizQuestion } from '../../../functions/core/artefacts.js';
+import { type Course } from '../../../functions/engine/types.js';
 import { englishCourse, frenchCourse, ungrounded } from '../../support/courses.js';
 
 const fr = frenchCourse();

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { PageSpan } from '../../../functions/core/document.js';
 import { localEngine } from '../../../functions/engine/local/index.js';
 import { formatNumber, parseQuantities } from '../../../functions/engine/local/quantities.js';
-import { exerciseSolutionSchema, type Answer, type Course, type CourseLanguage, type CoursePage, type ExerciseSolution } from '../../../functions/engine/types.js';
+import { exerciseSolutionSchema, type Answer, type CourseLanguage, type ExerciseSolution } from '../../../functions/core/artefacts.js';
+import { type Course, type CoursePage } from '../../../functions/engine/types.js';
 import { citationsOf, course, ungrounded } from '../../support/courses.js';
 
 type Block = [PageSpan['kind'], string, Partial<PageSpan>?];

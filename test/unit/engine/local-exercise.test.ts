@@ -3,7 +3,8 @@ import { localEngine } from '../../../functions/engine/local/index.js';
 import { analyzeCourse } from '../../../functions/engine/local/analysis.js';
 import { formulary } from '../../../functions/engine/local/equations.js';
 import { parseQuantities, requestedUnits } from '../../../functions/engine/local/quantities.js';
-import { exerciseSolutionSchema, type Answer, type Course, type ExerciseSolution } from '../../../functions/engine/types.js';
+import { exerciseSolutionSchema, type Answer, type ExerciseSolution } from '../../../functions/core/artefacts.js';
+import { type Course } from '../../../functions/engine/types.js';
 import { citationsOf, englishCourse, frenchCourse, ungrounded } from '../../support/courses.js';
 
 const fr = frenchCourse();

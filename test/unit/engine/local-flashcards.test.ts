@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeCourse } from '../../../functions/engine/local/analysis.js';
 import { localPractice } from '../../../functions/engine/local/practice.js';
-import { flashcardSchema, type Course, type Flashcard } from '../../../functions/engine/types.js';
+import { flashcardSchema, type Flashcard } from '../../../functions/core/artefacts.js';
+import { type Course } from '../../../functions/engine/types.js';
 import { englishCourse, frenchCourse, largeCourse, ungrounded } from '../../support/courses.js';
 import { frenchDilutionCourse } from '../../support/quiz-courses.js';
 

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { rubricOfText } from '../../../functions/engine/local/quiz-rubric.js';
 import { localPractice } from '../../../functions/engine/local/practice.js';
-import type { Course, Evaluation, QuizQuestion } from '../../../functions/engine/types.js';
+import type { Evaluation, QuizQuestion } from '../../../functions/core/artefacts.js';
+import type { Course } from '../../../functions/engine/types.js';
 import { englishCourse, frenchCourse } from '../../support/courses.js';
 
 const fr = frenchCourse();

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeCourse } from '../../../functions/engine/local/analysis.js';
 import { compressLine, symbolLegend } from '../../../functions/engine/local/compress.js';
 import { localEngine } from '../../../functions/engine/local/index.js';
-import type { Course, Sheet } from '../../../functions/engine/types.js';
+import type { Sheet } from '../../../functions/core/artefacts.js';
+import type { Course } from '../../../functions/engine/types.js';
 import { qualityCourses } from '../../support/answer-quality.js';
 import { citationsOf, ungrounded } from '../../support/courses.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeCourse } from '../../../functions/engine/local/analysis.js';
 import { localEngine } from '../../../functions/engine/local/index.js';
-import { sheetSchema, type Course, type Sheet } from '../../../functions/engine/types.js';
+import { sheetSchema, type Sheet } from '../../../functions/core/artefacts.js';
+import { type Course } from '../../../functions/engine/types.js';
 import type { EducationLevel } from '../../../functions/core/profile.js';
 import { citationsOf, englishCourse, frenchCourse, largeCourse, ungrounded } from '../../support/courses.js';
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationFacts } from '../../../functions/engine/bedrock/index.js';
 import { chatCompletionsTransport, openaiEngine } from '../../../functions/engine/openai/index.js';
-import { answerSchema, quizQuestionSchema, sheetSchema, type Course, type CoursePage } from '../../../functions/engine/types.js';
+import { answerSchema, quizQuestionSchema, sheetSchema } from '../../../functions/core/artefacts.js';
+import { type Course, type CoursePage } from '../../../functions/engine/types.js';
 import { resetConfig } from '../../../functions/platform/config.js';
 import { resetEngine, studyEngine } from '../../../functions/platform/engine.js';
 import { chatReplies, LOCAL_MODEL, lastUserOf, systemOf, useChatCompletionsFake, type ChatCompletionsFake } from '../../support/chat-completions-fake.js';

@@ -1,8 +1,9 @@
 // The engine's text tools: folding, words, stop words, stemming and sentence segmentation of
 // page text as the PDF extraction produces it.
 import { describe, expect, it } from 'vitest';
-import { foldText, isStopWord, sentences, stem, stopWords, terms, words } from '../../../functions/engine/text/index.js';
-import type { CourseLanguage } from '../../../functions/engine/types.js';
+import { foldText } from '../../../functions/core/fold.js';
+import { isStopWord, sentences, stem, stopWords, terms, words } from '../../../functions/engine/text/index.js';
+import type { CourseLanguage } from '../../../functions/core/artefacts.js';
 
 /** The sentence texts, after checking that each one's offsets point at it in the page. */
 function sentenceTexts(text: string, lang: CourseLanguage): string[] {

@@ -38,7 +38,7 @@ describe('month keys', () => {
 });
 
 describe('figures and limits', () => {
-  it('free plans have the enforcement limits of spec §9, Premium none', () => {
+  it('free plans have the enforcement limits (questions 10, flashcards 5, sheets 5, quizzes 15, podcasts 3), Premium none', () => {
     expect(meteredFeatures.sort()).toEqual(['flashcard_generation', 'podcast_generation', 'question_generation', 'quiz_generation', 'summary_generation']);
     expect(monthlyLimit('question_generation', false)).toBe(10);
     expect(monthlyLimit('summary_generation', false)).toBe(FREE_MONTHLY_LIMITS.summary_generation);
@@ -52,7 +52,7 @@ describe('figures and limits', () => {
     expect(usageFigure('question_generation', -1, 10)).toMatchObject({ used: 0, remaining: 10 });
   });
 
-  it('premium-only features: subscribers yes, free accounts no, an unreadable plan yes (spec §6)', () => {
+  it('premium-only features: subscribers yes, free accounts no, an unreadable plan yes', () => {
     expect(premiumAvailable({ subscribed: true, verified: true })).toBe(true);
     expect(premiumAvailable({ subscribed: false, verified: true })).toBe(false);
     expect(premiumAvailable({ subscribed: false, verified: false })).toBe(true);

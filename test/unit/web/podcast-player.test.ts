@@ -1,5 +1,6 @@
 // The podcast player's state (web/src/components/podcast/player-state.ts): what a listener sees of
-// each segment (spec §4 Podcast), playing through to the end, waiting for segments still being
+// each segment (ready, playing, paused, stopped, ended, skipped, loading, error, audio not
+// available), playing through to the end, waiting for segments still being
 // spoken, previous/next/seek/speed, resuming at the saved position, and the keyboard shortcuts.
 import { describe, expect, it } from 'vitest';
 import {

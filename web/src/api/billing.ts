@@ -1,16 +1,19 @@
-// Premium from the browser: Stripe Checkout (spec §7 checkout function, §8 checkout messages),
+// Premium from the browser: Stripe Checkout (with the product's checkout messages),
 // the customer portal and promo codes. The browser goes to the URL the server returns; the
 // server's webhooks make the student Premium, and /profile?success=true refreshes the status.
-import { errorMessage, type ErrorCode } from '../../../functions/core/errors';
+import { errorMessage, type ErrorCode } from '@core/errors.js';
 import { currentLang } from '../i18n';
-import { api, ApiError } from './client';
+import type { PromoResult } from '@core/contract.js';
+import { ApiError, call } from './client';
+
+export type { PromoResult };
 
 /** A failure with the message the spec gives for it, in the UI language. */
 export class BillingError extends Error {}
 
 const message = (code: ErrorCode, params: Record<string, string | number> = {}) => new BillingError(errorMessage(code, currentLang(), params));
 
-/** The server's own message when it gave one (spec §8: "server text if given"), else the spec's. */
+/** The server's own message when it gave one ("server text if given"), else the catalogue's. */
 function failure(err: unknown, fallback: ErrorCode): BillingError {
   if (err instanceof ApiError) {
     if (err.status === 401) return message('checkout_not_signed_in');
@@ -20,7 +23,7 @@ function failure(err: unknown, fallback: ErrorCode): BillingError {
   return message(fallback);
 }
 
-/** `/profile?success=true&timestamp=…` and `/profile?canceled=true&timestamp=…` (spec §7). */
+/** `/profile?success=true&timestamp=…` and `/profile?canceled=true&timestamp=…`. */
 export function checkoutReturnUrls(now = Date.now()) {
   return { success_url: `/profile?success=true&timestamp=${now}`, cancel_url: `/profile?canceled=true&timestamp=${now}` };
 }
@@ -29,7 +32,7 @@ export function checkoutReturnUrls(now = Date.now()) {
 export async function createCheckout(): Promise<string> {
   let out: unknown;
   try {
-    out = await api.post<unknown>('/checkout', { mode: 'subscription', ...checkoutReturnUrls() }, { retry: false });
+    out = await call('POST /api/checkout', {}, { mode: 'subscription', ...checkoutReturnUrls() }, { retry: false });
   } catch (err) {
     throw failure(err, 'checkout_failed');
   }
@@ -41,25 +44,17 @@ export async function createCheckout(): Promise<string> {
 
 export async function createPortalSession(): Promise<string> {
   try {
-    const { url } = await api.post<{ url: string }>('/billing-portal', { return_url: '/profile' }, { retry: false });
+    const { url } = await call('POST /api/billing-portal', {}, { return_url: '/profile' }, { retry: false });
     return url;
   } catch (err) {
     throw failure(err, 'billing_portal_failed');
   }
 }
 
-export interface PromoResult {
-  success: boolean;
-  message: string;
-  error?: string;
-  trial_end?: string;
-  extended?: boolean;
-}
-
-/** Spec §7: `{ success, message, error }`; a refusal is `success: false` with the spec's message. */
+/** `{ success, message, error }`; a refusal is `success: false` with the product's message. */
 export async function redeemPromoCode(code: string): Promise<PromoResult> {
   try {
-    return await api.post<PromoResult>('/promo', { code }, { retry: false });
+    return await call('POST /api/promo', {}, { code }, { retry: false });
   } catch (err) {
     if (err instanceof ApiError) return { success: false, message: err.status === 401 ? errorMessage('promo_not_signed_in', currentLang()) : err.message, error: err.code };
     return { success: false, message: errorMessage('promo_failed', currentLang()), error: 'network' };

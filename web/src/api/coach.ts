@@ -1,18 +1,15 @@
 // The coach API (functions/api/coach.ts): the briefing computed from the student's record, and
-// the conversation. Shapes are the server's own (functions/core/coach.ts, functions/engine/types.ts).
-import type { Briefing, CoachFigure, CoachLine, NextAction, WeakTopic } from '../../../functions/core/coach';
-import type { CoachBlock, CoachReply } from '../../../functions/engine/types';
-import { api } from './client';
-import type { UsageFigure } from './study';
+// the conversation. Shapes are the routes' in functions/core/contract.ts (functions/core/coach.ts, artefacts.ts).
+import type { Briefing, CoachFigure, CoachLine, NextAction, WeakTopic } from '@core/coach.js';
+import type { CoachBlock, CoachReply } from '@core/artefacts.js';
+import { call } from './client';
 
 export type { Briefing, CoachBlock, CoachFigure, CoachLine, CoachReply, NextAction, WeakTopic };
 
-const enc = encodeURIComponent;
 const timezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export const coachApi = {
-  briefing: (subjectId: string) => api.get<{ briefing: Briefing }>(`/subjects/${enc(subjectId)}/coach?timezone=${enc(timezone())}`),
+  briefing: (subjectId: string) => call('GET /api/subjects/{subjectId}/coach', { subjectId, timezone: timezone() }),
   /** Not retried: each message counts against the month's questions. */
-  ask: (subjectId: string, message: string) =>
-    api.post<{ reply: CoachReply; figures: CoachFigure[]; usage: UsageFigure }>(`/subjects/${enc(subjectId)}/coach/messages`, { message, timezone: timezone() }, { retry: false }),
+  ask: (subjectId: string, message: string) => call('POST /api/subjects/{subjectId}/coach/messages', { subjectId }, { message, timezone: timezone() }, { retry: false }),
 };

@@ -1,16 +1,14 @@
 // "Télécharger mes données" as the web app calls it (functions/api/exports.ts): start an export of
 // the whole account, read its progress, and ask for its signed download link (owner only, for the
 // day the export stays downloadable).
-import type { ExportView } from '../../../functions/core/data-export';
-import { api } from './client';
+import type { ExportView } from '@core/data-export.js';
+import { call } from './client';
 
 export type { ExportView };
 
-const enc = encodeURIComponent;
-
 export const exportsApi = {
-  start: () => api.post<ExportView>('/exports', {}),
-  list: async () => (await api.get<{ exports: ExportView[] }>('/exports')).exports,
-  get: (id: string) => api.get<ExportView>(`/exports/${enc(id)}`),
-  link: (id: string) => api.get<{ url: string; download_until: string | null }>(`/exports/${enc(id)}/download`),
+  start: () => call('POST /api/exports', {}, {}),
+  list: async () => (await call('GET /api/exports', {})).exports,
+  get: (exportId: string) => call('GET /api/exports/{exportId}', { exportId }),
+  link: (exportId: string) => call('GET /api/exports/{exportId}/download', { exportId }),
 };

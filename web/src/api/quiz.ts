@@ -1,15 +1,14 @@
 // The quiz API (functions/api/quiz.ts) as the web app calls it: a session on one file, questions
 // generated one at a time, answered (a choice, a written answer, or "I don't know") and ended
-// with a summary. The response shapes are the server's own (functions/core/views.ts), and the
-// generated ones (Evaluation, Citation) the engine's (functions/engine/types.ts), so the page
-// renders exactly what the server validated.
-import type { AnsweredQuestion, AnswerStatus, PendingQuestion, QuestionView, QuizSession, QuizSummary, Rubric } from '../../../functions/core/views';
-import type { Citation, Evaluation, FactKind, QuizDifficulty, QuizType } from '../../../functions/engine/types';
-import { checkStartQuiz, quizAnswerBody, quizQuestionBody, startQuizBody } from '../../../functions/core/schemas';
-import { api } from './client';
+// with a summary. Each call's body and answer are its route's in functions/core/contract.ts (the
+// shapes of functions/core/views.ts, and for generated ones such as Evaluation and Citation,
+// functions/core/artefacts.ts), so the page renders exactly what the server validated.
+import type { AnsweredQuestion, AnswerStatus, PendingQuestion, QuestionView, QuizSession, QuizSummary, Rubric } from '@core/views.js';
+import type { Citation, Evaluation, FactKind, QuizDifficulty, QuizType } from '@core/artefacts.js';
+import { checkStartQuiz, quizAnswerBody, quizQuestionBody, startQuizBody } from '@core/schemas.js';
+import type { BodyOf } from '@core/contract.js';
+import { call } from './client';
 import { withTimeZone } from './timezone';
-import type { Card } from './cards';
-import type { UsageFigure } from './study';
 
 export type { Citation, Evaluation, FactKind, QuizDifficulty, QuizType };
 export type { AnsweredQuestion, AnswerStatus, PendingQuestion, QuizSession, QuizSummary, Rubric };
@@ -24,24 +23,20 @@ type MaybeStatus = { status?: string };
 export const isAnswered = (q: SessionQuestion): q is AnsweredQuestion =>
   (q as MaybeStatus).status !== undefined && (q as MaybeStatus).status !== 'pending';
 
-const enc = encodeURIComponent;
-const sessionsPath = (subjectId: string) => `/subjects/${enc(subjectId)}/quiz-sessions`;
-const sessionPath = (subjectId: string, sessionId: string) => `${sessionsPath(subjectId)}/${enc(sessionId)}`;
-
 export const quizApi = {
   /** Not retried: a second try would open a second session. */
-  start: (subjectId: string, body: { file_id: string; difficulty: QuizDifficulty }) =>
-    api.post<QuizSession>(sessionsPath(subjectId), body, { retry: false, schema: startQuizBody, precheck: checkStartQuiz }),
-  session: (subjectId: string, sessionId: string) => api.get<QuizSession>(sessionPath(subjectId, sessionId)),
+  start: (subjectId: string, body: BodyOf<'POST /api/subjects/{subjectId}/quiz-sessions'>) =>
+    call('POST /api/subjects/{subjectId}/quiz-sessions', { subjectId }, body, { retry: false, schema: startQuizBody, precheck: checkStartQuiz }),
+  session: (subjectId: string, sessionId: string) => call('GET /api/subjects/{subjectId}/quiz-sessions/{sessionId}', { subjectId, sessionId }),
   /** Not retried: each question counts against the month's quizzes. */
   nextQuestion: (subjectId: string, sessionId: string, type: QuizType) =>
-    api.post<{ question: PendingQuestion; usage: UsageFigure }>(`${sessionPath(subjectId, sessionId)}/questions`, { type }, { retry: false, schema: quizQuestionBody }),
+    call('POST /api/subjects/{subjectId}/quiz-sessions/{sessionId}/questions', { subjectId, sessionId }, { type }, { retry: false, schema: quizQuestionBody }),
   /** Not retried: an answer is final, and grading an open answer is work for the engine. */
   answer: (subjectId: string, sessionId: string, questionId: string, body: QuizAnswer) =>
-    api.post<{ result: AnsweredQuestion; card: Card | null }>(`${sessionPath(subjectId, sessionId)}/questions/${enc(questionId)}/answer`, withTimeZone(body), {
+    call('POST /api/subjects/{subjectId}/quiz-sessions/{sessionId}/questions/{questionId}/answer', { subjectId, sessionId, questionId }, withTimeZone(body), {
       retry: false,
       schema: quizAnswerBody,
     }),
   /** Idempotent on the server: safe to retry. */
-  end: (subjectId: string, sessionId: string) => api.post<QuizSummary>(`${sessionPath(subjectId, sessionId)}/end`),
+  end: (subjectId: string, sessionId: string) => call('POST /api/subjects/{subjectId}/quiz-sessions/{sessionId}/end', { subjectId, sessionId }),
 };

@@ -1,9 +1,9 @@
 // The study API (functions/api/usage.ts, questions.ts, conversations.ts, sheets.ts) as the web app
 // calls it: the month's usage, answers to questions and the conversations that hold them, revision
-// sheets. The response shapes are the server's own (functions/core/views.ts), and the generated
-// ones (Answer, Sheet, Citation) the engine's (functions/engine/types.ts), so the page renders
-// exactly what the server validated.
-import type { MeteredFeature } from '../../../functions/core/plans';
+// sheets. Each call's body and answer are its route's in functions/core/contract.ts (the shapes of
+// functions/core/views.ts and, for generated ones such as Answer, Sheet and Citation,
+// functions/core/artefacts.ts), so the page renders exactly what the server validated.
+import type { MeteredFeature } from '@core/plans.js';
 import type {
   Conversation,
   ConversationSummary,
@@ -13,10 +13,11 @@ import type {
   Turn,
   UsageFigure,
   UsageOverview,
-} from '../../../functions/core/views';
-import type { Answer, AnswerMode, Citation, CitedText, ExerciseSolution, Sheet } from '../../../functions/engine/types';
-import { askBody, checkAsk, sheetBody, titleBody } from '../../../functions/core/schemas';
-import { api, request } from './client';
+} from '@core/views.js';
+import type { Answer, AnswerMode, Citation, CitedText, ExerciseSolution, Sheet } from '@core/artefacts.js';
+import { askBody, checkAsk, sheetBody, titleBody } from '@core/schemas.js';
+import type { BodyOf } from '@core/contract.js';
+import { call, callAll } from './client';
 
 export type { Answer, AnswerMode, Citation, CitedText, ExerciseSolution, Sheet, MeteredFeature };
 export type { Conversation, ConversationSummary, FeatureUsage, SheetRecord, SheetSummary, Turn, UsageFigure };
@@ -24,39 +25,32 @@ export type UsageSummary = UsageOverview;
 export type AnswerBlock = Answer['blocks'][number];
 export type Calculation = ExerciseSolution['calculations'][number];
 
-/** The five answer modes, in the order the picker shows them (spec §2/§3). */
+/** The five answer modes, in the order the picker shows them. */
 export const ANSWER_MODES: readonly AnswerMode[] = ['course', 'concise', 'detailed', 'exercise', 'step_by_step'];
 
-export interface AskBody {
-  question: string;
-  mode: AnswerMode;
-  conversation_id?: string;
-  file_id?: string;
-}
+/** A question as the page sends it (the request schema's, core/schemas.ts `askBody`). */
+export type AskBody = BodyOf<'POST /api/subjects/{subjectId}/questions'>;
 
 const enc = encodeURIComponent;
-const subjectPath = (subjectId: string) => `/subjects/${enc(subjectId)}`;
-const conversationPath = (subjectId: string, id: string) => `${subjectPath(subjectId)}/conversations/${enc(id)}`;
-const sheetPath = (subjectId: string, id: string) => `${subjectPath(subjectId)}/sheets/${enc(id)}`;
 
 export const studyApi = {
-  usage: () => api.get<UsageSummary>('/usage'),
+  usage: () => call('GET /api/usage', {}),
 
   /** Not retried: each answer counts against the month's questions. */
-  ask: (subjectId: string, body: AskBody) =>
-    api.post<{ conversation: ConversationSummary; turn: Turn; usage: UsageFigure }>(`${subjectPath(subjectId)}/questions`, body, { retry: false, schema: askBody, precheck: checkAsk }),
-  conversations: (subjectId: string) => api.getAll<{ conversations: ConversationSummary[] }>(`${subjectPath(subjectId)}/conversations`, 'conversations'),
-  conversation: (subjectId: string, id: string) => api.get<Conversation>(conversationPath(subjectId, id)),
-  saveConversation: (subjectId: string, id: string, title: string) => request<ConversationSummary>('PUT', conversationPath(subjectId, id), { title }, { schema: titleBody }),
-  removeConversation: (subjectId: string, id: string) => api.del<void>(conversationPath(subjectId, id)),
+  ask: (subjectId: string, body: AskBody) => call('POST /api/subjects/{subjectId}/questions', { subjectId }, body, { retry: false, schema: askBody, precheck: checkAsk }),
+  conversations: (subjectId: string) => callAll('GET /api/subjects/{subjectId}/conversations', { subjectId }, 'conversations'),
+  conversation: (subjectId: string, conversationId: string) => call('GET /api/subjects/{subjectId}/conversations/{conversationId}', { subjectId, conversationId }),
+  saveConversation: (subjectId: string, conversationId: string, title: string) =>
+    call('PUT /api/subjects/{subjectId}/conversations/{conversationId}', { subjectId, conversationId }, { title }, { schema: titleBody }),
+  removeConversation: (subjectId: string, conversationId: string) => call('DELETE /api/subjects/{subjectId}/conversations/{conversationId}', { subjectId, conversationId }),
 
   /** Not retried: each sheet counts against the month's sheets. */
   generateSheet: (subjectId: string, fileId?: string) =>
-    api.post<{ sheet: SheetRecord; usage: UsageFigure }>(`${subjectPath(subjectId)}/sheets`, fileId ? { file_id: fileId } : {}, { retry: false, schema: sheetBody }),
-  sheets: (subjectId: string) => api.getAll<{ sheets: SheetSummary[] }>(`${subjectPath(subjectId)}/sheets`, 'sheets'),
-  sheet: (subjectId: string, id: string) => api.get<SheetRecord>(sheetPath(subjectId, id)),
-  saveSheet: (subjectId: string, id: string, title?: string) => request<SheetSummary>('PUT', sheetPath(subjectId, id), title ? { title } : {}, { schema: titleBody }),
-  removeSheet: (subjectId: string, id: string) => api.del<void>(sheetPath(subjectId, id)),
+    call('POST /api/subjects/{subjectId}/sheets', { subjectId }, fileId ? { file_id: fileId } : {}, { retry: false, schema: sheetBody }),
+  sheets: (subjectId: string) => callAll('GET /api/subjects/{subjectId}/sheets', { subjectId }, 'sheets'),
+  sheet: (subjectId: string, sheetId: string) => call('GET /api/subjects/{subjectId}/sheets/{sheetId}', { subjectId, sheetId }),
+  saveSheet: (subjectId: string, sheetId: string, title?: string) => call('PUT /api/subjects/{subjectId}/sheets/{sheetId}', { subjectId, sheetId }, title ? { title } : {}, { schema: titleBody }),
+  removeSheet: (subjectId: string, sheetId: string) => call('DELETE /api/subjects/{subjectId}/sheets/{sheetId}', { subjectId, sheetId }),
 };
 
 /** The files page's viewer, opened at the cited page. */

@@ -3,61 +3,46 @@
 // subject tab bar and the subject pages read the same list, and a creation or deletion anywhere
 // refreshes it everywhere.
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Subject } from '../../../functions/core/subjects';
-import type { FileStatus } from '../../../functions/core/files';
-import type { FileView, PageText, PlanLimits } from '../../../functions/core/views';
-import type { FileOutline, OutlineEntry } from '../../../functions/core/document';
-import { checkUploadFields, createSubjectBody, uploadBody } from '../../../functions/core/schemas';
-import { api } from './client';
+import type { Subject } from '@core/subjects.js';
+import type { FileStatus } from '@core/files.js';
+import type { FileView, PageText, PlanLimits } from '@core/views.js';
+import type { FileOutline, OutlineEntry } from '@core/document.js';
+import { checkUploadFields, createSubjectBody, uploadBody } from '@core/schemas.js';
+import type { BodyOf, ResponseOf } from '@core/contract.js';
+import { call, callAll } from './client';
 import { useSession } from '../auth/session';
 
 export type { Subject, FileStatus, FileView, PageText, FileOutline, OutlineEntry };
 export type SubjectLimits = PlanLimits;
 
-export interface SubjectList {
-  /** Newest first. */
-  subjects: Subject[];
-  limits: SubjectLimits;
-}
+/** The student's subjects, newest first, and the plan's caps. */
+export type SubjectList = Omit<ResponseOf<'GET /api/subjects'>, 'next'>;
 
-export interface UploadTicket {
-  file: FileView;
-  /** A presigned POST: every field goes into the form, then the file, last. */
-  upload: { url: string; fields: Record<string, string> };
-}
+/** A new file and its presigned POST: every field goes into the form, then the file, last. */
+export type UploadTicket = ResponseOf<'POST /api/subjects/{subjectId}/uploads'>;
 
-export interface StartUploadBody {
-  file_name: string;
-  size: number;
-  content_type: string;
-  display_name?: string;
-  text_pages?: string[];
-}
-
-const enc = encodeURIComponent;
-const subjectPath = (subjectId: string) => `/subjects/${enc(subjectId)}`;
-const filePath = (subjectId: string, fileId: string) => `${subjectPath(subjectId)}/files/${enc(fileId)}`;
+export type StartUploadBody = BodyOf<'POST /api/subjects/{subjectId}/uploads'>;
 
 export const subjectsApi = {
-  list: () => api.getAll<SubjectList>('/subjects', 'subjects'),
+  list: () => callAll('GET /api/subjects', {}, 'subjects'),
   create: (name: string, colorIndex?: number) =>
-    api.post<Subject>('/subjects', colorIndex === undefined ? { name } : { name, color_index: colorIndex }, { schema: createSubjectBody }),
-  get: (subjectId: string) => api.get<Subject>(subjectPath(subjectId)),
-  remove: (subjectId: string) => api.del<void>(subjectPath(subjectId)),
-  files: (subjectId: string) => api.getAll<{ files: FileView[] }>(`${subjectPath(subjectId)}/files`, 'files'),
+    call('POST /api/subjects', {}, colorIndex === undefined ? { name } : { name, color_index: colorIndex }, { schema: createSubjectBody }),
+  get: (subjectId: string) => call('GET /api/subjects/{subjectId}', { subjectId }),
+  remove: (subjectId: string) => call('DELETE /api/subjects/{subjectId}', { subjectId }),
+  files: (subjectId: string) => callAll('GET /api/subjects/{subjectId}/files', { subjectId }, 'files'),
   /**
    * Not retried: a second ticket would leave an upload in progress that counts against the cap.
    * `text_pages`: the recognised text of each page (photo mode), within SUPPLIED_TEXT_LIMITS.
    */
-  startUpload: (subjectId: string, body: StartUploadBody) => api.post<UploadTicket>(`${subjectPath(subjectId)}/uploads`, body, { retry: false, schema: uploadBody, precheck: checkUploadFields }),
-  complete: (subjectId: string, fileId: string) => api.post<FileView>(`${filePath(subjectId, fileId)}/complete`),
-  file: (subjectId: string, fileId: string) => api.get<FileView>(filePath(subjectId, fileId)),
-  download: (subjectId: string, fileId: string) => api.get<{ url: string }>(`${filePath(subjectId, fileId)}/download`),
-  pages: (subjectId: string, fileId: string, from: number, to: number) =>
-    api.get<{ pages: PageText[] }>(`${filePath(subjectId, fileId)}/pages?from=${from}&to=${to}`),
+  startUpload: (subjectId: string, body: StartUploadBody) =>
+    call('POST /api/subjects/{subjectId}/uploads', { subjectId }, body, { retry: false, schema: uploadBody, precheck: checkUploadFields }),
+  complete: (subjectId: string, fileId: string) => call('POST /api/subjects/{subjectId}/files/{fileId}/complete', { subjectId, fileId }),
+  file: (subjectId: string, fileId: string) => call('GET /api/subjects/{subjectId}/files/{fileId}', { subjectId, fileId }),
+  download: (subjectId: string, fileId: string) => call('GET /api/subjects/{subjectId}/files/{fileId}/download', { subjectId, fileId }),
+  pages: (subjectId: string, fileId: string, from: number, to: number) => call('GET /api/subjects/{subjectId}/files/{fileId}/pages', { subjectId, fileId, from, to }),
   /** The file's headings by level with their page (`pending` while it is still being read). */
-  outline: (subjectId: string, fileId: string) => api.get<FileOutline>(`${filePath(subjectId, fileId)}/outline`),
-  removeFile: (subjectId: string, fileId: string) => api.del<void>(filePath(subjectId, fileId)),
+  outline: (subjectId: string, fileId: string) => call('GET /api/subjects/{subjectId}/files/{fileId}/outline', { subjectId, fileId }),
+  removeFile: (subjectId: string, fileId: string) => call('DELETE /api/subjects/{subjectId}/files/{fileId}', { subjectId, fileId }),
 };
 
 // ---------- The shared list of subjects ----------

@@ -1,4 +1,4 @@
-// The URL rules of spec §2 and §4, applied on every navigation:
+// The product's URL rules, applied on every navigation:
 // - a recovery hash or query (`type=recovery`) goes to /reset-password;
 // - an OAuth `code` (with `state`) on `/` goes to /auth/callback;
 // - `?ref=CODE` opens the sign-up modal with the code filled in;

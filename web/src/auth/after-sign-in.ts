@@ -2,8 +2,8 @@
 // streak (10 s time-out, failure ignored), record a referral the sign-up carried, redeem a promo
 // code the visitor typed on the offer page, read the profile so the caller can route to
 // onboarding or to the wanted page, and, when a Premium button asked for it, open the checkout.
-import { referralBody, streakBody } from '../../../functions/core/schemas';
-import { api } from '../api/client';
+import { referralBody, streakBody } from '@core/schemas.js';
+import { call } from '../api/client';
 import { createCheckout, redeemPromoCode } from '../api/billing';
 import type { PublicProfile } from '../api/types';
 import type { RouteNotice } from '../components/SessionMessage';
@@ -20,9 +20,9 @@ export async function updateStreak(): Promise<void> {
     timezone = undefined;
   }
   try {
-    await api.post('/streak', timezone ? { timezone } : {}, { timeoutMs: STREAK_TIMEOUT_MS, retry: false, schema: streakBody });
+    await call('POST /api/streak', {}, timezone ? { timezone } : {}, { timeoutMs: STREAK_TIMEOUT_MS, retry: false, schema: streakBody });
   } catch {
-    /* spec §8: a streak failure or time-out is ignored */
+    /* a streak failure or time-out (10 s) is ignored */
   }
 }
 
@@ -32,7 +32,7 @@ export async function recordPendingReferral(email: string | null): Promise<void>
   if (!pending) return;
   if (pending.referralCode) {
     try {
-      await api.post('/referrals', { code: pending.referralCode }, { schema: referralBody });
+      await call('POST /api/referrals', {}, { code: pending.referralCode }, { schema: referralBody });
     } catch {
       /* a referral that cannot be recorded never blocks the new account */
     }
@@ -48,7 +48,7 @@ export interface SignInOutcome {
   notice?: RouteNotice;
 }
 
-/** The kept promo code, redeemed: the server's message either way (spec §8). */
+/** The kept promo code, redeemed: the server's message either way. */
 async function redeemKeptPromoCode(): Promise<RouteNotice | undefined> {
   const code = takePromoCode();
   if (!code) return undefined;

@@ -1,4 +1,4 @@
-// What happens when a session cannot be recovered (spec §8): the local session is cleared, the
+// What happens when a session cannot be recovered: the local session is cleared, the
 // message 'Votre session a expiré. Veuillez vous reconnecter.' is stored so the next screen can
 // show it, and a logout event lets the rest of the app react.
 import { amplify } from './amplify';

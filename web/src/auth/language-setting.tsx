@@ -1,4 +1,4 @@
-// One language setting (spec §1, §2). Guarantees:
+// One language setting (fr or en, anything else read as fr). Guarantees:
 // - for a signed-in student the profile's language is the setting: the first time a student's
 //   profile is read in a page, the interface takes its language (the profile is what follows the
 //   student from one device to another; the local key only mirrors it);
@@ -9,8 +9,7 @@
 // - every API call says the interface's language (`x-revise-language`, api/client.ts), so the
 //   server's messages follow the same setting.
 import { useCallback, useEffect } from 'react';
-import { api } from '../api/client';
-import type { PublicProfile } from '../api/types';
+import { call } from '../api/client';
 import { useI18n, type Lang } from '../i18n';
 import { useSession } from './session';
 
@@ -48,7 +47,7 @@ export function useLanguageSetting(): LanguageSetting {
       setLang(next);
       if (status !== 'signedIn' || !userId) return;
       settled.add(userId);
-      const save = saving.then(() => api.patch<PublicProfile>('/profile', { language: next }));
+      const save = saving.then(() => call('PATCH /api/profile', {}, { language: next }));
       saving = save.catch(() => undefined);
       await save;
       await reloadProfile();

@@ -1,4 +1,4 @@
-// What a visitor asked for before signing in, done right after (spec §4): a promo code typed on
+// What a visitor asked for before signing in, done right after: a promo code typed on
 // the offer page (redeemed once signed in) and the "checkout requested" flag set by a Premium
 // button (the browser goes straight to Stripe's checkout). Kept in this tab's sessionStorage, and
 // taken (read and removed) once, so a failure never replays them at the next sign-in.

@@ -1,4 +1,4 @@
-// A sign-up waiting for its e-mail code, kept per e-mail address for 24 h (spec §3, §5): the
+// A sign-up waiting for its e-mail code, kept per e-mail address for 24 h: the
 // referral code to record once the account exists. The password stays in this tab's memory only
 // (never in storage); when the code is confirmed from another tab, the student logs in once.
 const STORAGE_KEY = 'pending_signups';

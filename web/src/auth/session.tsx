@@ -1,4 +1,4 @@
-// The signed-in session (spec §4, §8). Amplify Hub events keep it current: a sign-in loads the
+// The signed-in session. Amplify Hub events keep it current: a sign-in loads the
 // user and the profile, a sign-out clears them, a failed token refresh ends the session with the
 // stored 'session expired' message. Tokens are checked every 30 s and refreshed when they expire
 // within three ticks.
@@ -11,7 +11,7 @@
 // that only the modal decides where the student goes.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { amplify, isOAuthReturn, mayHaveStoredSession, whenAmplifyLoads, type AmplifyAuth } from './amplify';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import type { PublicProfile } from '../api/types';
 import { authErrorName as errorName, clearSessionExpired, expireSession, isFinalRefreshError, LOGOUT_EVENT } from './expiry';
 
@@ -132,7 +132,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const loadProfile = useCallback(async (): Promise<PublicProfile | null> => {
     try {
-      return await api.get<PublicProfile>('/profile');
+      return await call('GET /api/profile', {});
     } catch {
       return null;
     }

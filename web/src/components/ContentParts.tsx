@@ -1,6 +1,7 @@
 // Building blocks shared by the public content pages: the typed headline and its cycling message
-// (spec §4), the animated student counter, the one-open-at-a-time accordion of the FAQ and the
-// offer page, the prose renderer of the long texts, the answer preview and the icon set.
+// (typed at 42 ms a character, erased at 22 ms, 1,400 ms pause), the animated student counter,
+// the one-open-at-a-time accordion of the FAQ and the offer page, the prose renderer of the long
+// texts, the answer preview and the icon set.
 import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {

@@ -1,4 +1,4 @@
-// Cookie information banner; the acceptance is kept in localStorage (spec §1).
+// Cookie information banner; the acceptance is kept in localStorage.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../i18n';

@@ -1,5 +1,5 @@
 // The seven education levels of the profile, with translated labels.
-import { educationLevels, type EducationLevel } from '../../../functions/core/profile';
+import { educationLevels, type EducationLevel } from '@core/profile.js';
 import { useI18n } from '../i18n';
 
 interface Props {

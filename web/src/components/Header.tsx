@@ -1,4 +1,4 @@
-// The site header (spec §2): logo; signed in, links to how-it-works, subjects, goals and profile;
+// The site header: logo; signed in, links to how-it-works, subjects, goals and profile;
 // signed out, how-it-works and a login button. Below 820 px the links fold into a menu.
 import { useEffect, useState } from 'react';
 import { NavLink, Link, useLocation } from 'react-router-dom';

@@ -1,5 +1,5 @@
 // The frame of every page: banners, header, the routed page, footer and cookie banner. A loading
-// screen covers the page until the session is known or 2.5 s have passed (spec §2).
+// screen covers the page until the session is known or 2.5 s have passed.
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import Header from './Header';

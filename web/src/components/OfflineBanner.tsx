@@ -1,4 +1,4 @@
-// Shown while the browser reports no network (spec §8).
+// Shown while the browser reports no network ('No internet connection…').
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n';
 

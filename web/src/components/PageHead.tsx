@@ -1,4 +1,4 @@
-// The document head of a public page (spec §2 "Page head"): title, description, robots
+// The document head of a public page: title, description, robots
 // (default index,follow), canonical link (default the site root), social-sharing tags with a large
 // summary card, and the structured data of the website with its search action. Every tag it
 // changes is put back as it was when the page goes away.

@@ -1,6 +1,6 @@
-// A promo code field (spec §4, §8), on /profile and on the offer page: the server's message either
-// way, the status refreshed on success. For a visitor (`onVisitor`), the code is handed over to be
-// kept and redeemed once signed in.
+// A promo code field (a month of Premium per valid code), on /profile and on the offer page: the
+// server's message either way, the status refreshed on success. For a visitor (`onVisitor`), the
+// code is handed over to be kept and redeemed once signed in.
 import { useId, useState, type FormEvent } from 'react';
 import { redeemPromoCode, type PromoResult } from '../api/billing';
 import { SUBSCRIPTION_REFRESH_EVENT } from '../auth/session';

@@ -1,4 +1,4 @@
-// The error screen for uncaught render errors (spec §8: 'Unexpected Application Error!').
+// The error screen for uncaught render errors ('Unexpected Application Error!').
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { useI18n } from '../i18n';
 

@@ -1,6 +1,7 @@
-// The login streak (spec §2, §4): current run of days and the best one, from GET /api/streak.
+// The login streak (on / and /subjects, updated at login): current run of days and the best one,
+// from GET /api/streak.
 import { useEffect, useState } from 'react';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import type { StreakInfo } from '../api/types';
 import { useI18n } from '../i18n';
 
@@ -11,8 +12,7 @@ export default function StreakCard() {
 
   useEffect(() => {
     let alive = true;
-    api
-      .get<StreakInfo>('/streak')
+    call('GET /api/streak', {})
       .then((s) => alive && setStreak(s))
       .catch(() => alive && setFailed(true));
     return () => {

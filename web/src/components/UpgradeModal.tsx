@@ -1,4 +1,4 @@
-// The upgrade modal (spec §2): opens when a plan limit is reached, shows the server's message
+// The upgrade modal: opens when a plan limit is reached, shows the server's message
 // inline, the plan comparison and the way to Premium. Any page that hits a cap opens it with
 // `useUpgradeModal().open(message)` or renders it directly.
 import { createContext, useCallback, useContext, useId, useMemo, useState, type ReactNode } from 'react';

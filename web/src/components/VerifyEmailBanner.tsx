@@ -1,4 +1,4 @@
-// Reminds a signed-in student whose e-mail is not verified to verify it (spec §2): dismissible,
+// Reminds a signed-in student whose e-mail is not verified to verify it: dismissible,
 // with a resend button; the verification state is re-read every 5 minutes.
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n';

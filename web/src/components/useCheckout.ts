@@ -1,9 +1,10 @@
 // Leaving for Stripe from any button (upgrade modal, onboarding pricing, profile): asks the server
 // for the page (checkout or customer portal) and sends the browser there; a failure is shown
-// inline by the caller with the spec's message (§8). A visitor (a session that ended) is asked to
-// log in, with the "checkout requested" flag set so the checkout opens right after (spec §4).
+// inline by the caller with the product's checkout message. A visitor (a session that ended) is asked to
+// log in, with the "checkout requested" flag set so the checkout opens right after
+// authentication.
 import { useCallback, useState } from 'react';
-import { errorMessage } from '../../../functions/core/errors';
+import { errorMessage } from '@core/errors.js';
 import { createCheckout } from '../api/billing';
 import { useAuthModal } from '../auth/AuthModal';
 import { requestCheckout } from '../auth/pending-actions';

@@ -1,11 +1,11 @@
 // The UI language: French by default, English on request. The choice is kept in localStorage under
-// `language` (spec §1: only fr and en are accepted, anything else falls back to fr), mirrored on
+// `language` (only fr and en are accepted, anything else falls back to fr), mirrored on
 // `<html lang>`, and read by the API client so server messages come back in the same language.
 // French is in the start-up chunk; the English texts are loaded on demand (`loadLang`), before the
 // first render for an English visitor and before switching to English.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fr } from './fr';
-import { fillTemplate } from '../../../functions/core/text';
+import { fillTemplate } from '@core/text.js';
 
 export type Lang = 'fr' | 'en';
 export type MessageKey = keyof typeof fr;

@@ -1,11 +1,11 @@
-// `/goals` (spec §2 Goals, §3): the student's goals (weekly study time, target grade out of 20,
+// `/goals`: the student's goals (weekly study time, target grade out of 20,
 // target quiz score, optional current grade), this week's progress against them with the streak,
 // and the statistics of all their subjects. The bounds are the server's (functions/core/goals.ts);
 // a value outside them is named under its field, in the interface's language, before sending.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../api/client';
 import { progressApi, type Goals, type StatsSummary, type WeekProgress } from '../api/progress';
-import { GOAL_BOUNDS } from '../../../functions/core/goals';
+import { GOAL_BOUNDS } from '@core/goals.js';
 import { FormFeedback } from '../components/FormFeedback';
 import { InlineLoading } from '../components/LoadingScreen';
 import RetryAlert from '../components/RetryAlert';

@@ -1,5 +1,5 @@
 // Route `/`: the landing page for visitors; signed in, a redirect to /subjects, unless
-// `?newSubject=true`, which shows the new-subject screen (spec §2).
+// `?newSubject=true`, which shows the new-subject screen.
 import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../auth/session';

@@ -1,4 +1,4 @@
-// The landing below its first screen (spec §2): the nine promised features, the plan comparison
+// The landing below its first screen: the nine promised features, the plan comparison
 // and the closing call to action. Loaded on demand by LandingPage: a phone's start-up scripts hold
 // only what the first screen shows. The build prerenders it with the rest of the page; on that
 // page the app hydrates it once its chunk has arrived (`data-late`: until then the gate keeps any

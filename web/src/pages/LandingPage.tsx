@@ -1,7 +1,7 @@
-// The landing page for visitors (spec §2): hero with the typed tagline, cycling message and live
+// The landing page for visitors: hero with the typed tagline, cycling message and live
 // student counter; the nine promised features; the plan comparison; a closing call to action.
 // Every call to action opens the sign-up modal in sign-up mode; Premium's also asks for the
-// checkout right after sign-in (spec §4's "checkout requested" flag).
+// checkout right after sign-in (the "checkout requested" flag).
 import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Logo from '../components/Logo';
@@ -9,7 +9,7 @@ import { usePageHead } from '../components/PageHead';
 import { AnimatedCount, AnswerPreview, Icon, TypedIntro } from '../components/ContentParts';
 import { useAuthModal } from '../auth/AuthModal';
 import { requestCheckout } from '../auth/pending-actions';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { useI18n, type MessageKey } from '../i18n';
 import '../styles/content.css';
 
@@ -45,8 +45,7 @@ function useStudentCount(): number | null {
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api
-      .get<{ count: number }>('/stats/students', { signal: controller.signal })
+    call('GET /api/stats/students', {}, undefined, { signal: controller.signal })
       .then((res) => {
         if (typeof res?.count === 'number' && Number.isFinite(res.count) && res.count > 0) setCount(Math.round(res.count));
       })

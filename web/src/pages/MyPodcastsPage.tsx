@@ -1,4 +1,4 @@
-// `/my-podcasts` (spec §2): the student's saved podcasts across subjects, newest first, each opening
+// `/my-podcasts`: the student's saved podcasts across subjects, newest first, each opening
 // in its subject's podcast page (`?podcast=`) or deleted after a confirmation. Saving is Premium:
 // a free student is told where drafts stay and what Premium keeps.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// `/?newSubject=true` for a signed-in student (spec §2): the upload form that creates a subject,
+// `/?newSubject=true` for a signed-in student: the upload form that creates a subject,
 // beside the how-it-works box, the usage meter for subjects and the streak card.
 import { Link } from 'react-router-dom';
 import StreakCard from '../components/StreakCard';

@@ -1,10 +1,9 @@
 // `/onboarding`: preferred language, education level, specialization and optional school
-// (spec §2), saved with POST /api/onboarding; then the pricing step.
+// (onboarding's fields), saved with POST /api/onboarding; then the pricing step.
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { onboardingSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '../../../functions/core/profile';
-import { api, ApiError } from '../api/client';
-import type { PublicProfile } from '../api/types';
+import { onboardingSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '@core/profile.js';
+import { ApiError, call } from '../api/client';
 import { useSession } from '../auth/session';
 import { useI18n, type Lang } from '../i18n';
 import { usePageTitle } from '../components/usePageTitle';
@@ -41,7 +40,7 @@ export default function OnboardingPage() {
     setBusy(true);
     setError(null);
     try {
-      await api.post<PublicProfile>('/onboarding', {
+      await call('POST /api/onboarding', {}, {
         language,
         education_level: level as EducationLevel,
         specialization: specialization.trim(),

@@ -1,11 +1,11 @@
-// `/profile` (spec §2): profile fields, subscription status, referral programme, password change,
+// `/profile`: profile fields, subscription status, referral programme, password change,
 // sign-out, the export of every subject's cards, the download of all the student's data and account
 // deletion.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { amplify } from '../auth/amplify';
-import { profileUpdateSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '../../../functions/core/profile';
-import { api, ApiError } from '../api/client';
+import { profileUpdateSchema, SCHOOL_MAX, SPECIALIZATION_MAX, type EducationLevel } from '@core/profile.js';
+import { ApiError, call } from '../api/client';
 import type { PublicProfile, ReferralSummary, SubscriptionInfo } from '../api/types';
 import { SUBSCRIPTION_REFRESH_EVENT, useSession } from '../auth/session';
 import { useI18n, type MessageKey } from '../i18n';
@@ -20,7 +20,6 @@ import { createPortalSession } from '../api/billing';
 import PromoForm from '../components/PromoForm';
 import { Icon } from '../components/ContentParts';
 import { isCapError, useUpgradeModal } from '../components/UpgradeModal';
-import type { UsageSummary } from '../api/study';
 import DataExportCard from '../components/profile/DataExportCard';
 import CardsExportCard from '../components/profile/CardsExportCard';
 
@@ -127,7 +126,7 @@ function DetailsCard({ profile }: { profile: PublicProfile }) {
     setBusy(true);
     setError(null);
     try {
-      await api.patch<PublicProfile>('/profile', {
+      await call('PATCH /api/profile', {}, {
         language,
         ...(level ? { education_level: level } : {}),
         specialization: specialization.trim(),
@@ -206,8 +205,7 @@ function RemindersCard({ profile }: { profile: PublicProfile }) {
 
   useEffect(() => {
     const load = () => {
-      api
-        .get<UsageSummary>('/usage')
+      call('GET /api/usage', {})
         .then((u) => setPremium(u.premium.study_reminders))
         .catch(() => setPremium(false));
     };
@@ -221,7 +219,7 @@ function RemindersCard({ profile }: { profile: PublicProfile }) {
     setError(null);
     setOn(next);
     try {
-      await api.patch<PublicProfile>('/profile', { study_reminders: next }, { schema: profileUpdateSchema });
+      await call('PATCH /api/profile', {}, { study_reminders: next }, { schema: profileUpdateSchema });
       await session.reloadProfile();
       showFlash(next ? 'profile.remindersOn' : 'profile.remindersOff');
     } catch (err) {
@@ -296,8 +294,7 @@ function CheckoutNotice() {
     if (returned !== 'success') return;
     let live = true;
     const read = () => {
-      api
-        .get<SubscriptionInfo>('/subscription')
+      call('GET /api/subscription', {})
         .then((s) => {
           if (live) setPremium(s.is_subscribed && s.subscription_status !== 'trialing');
         })
@@ -343,8 +340,7 @@ function SubscriptionCard() {
   const portal = useRedirectTo(createPortalSession);
 
   const load = useCallback(() => {
-    api
-      .get<SubscriptionInfo>('/subscription')
+    call('GET /api/subscription', {})
       .then((s) => {
         setSub(s);
         setFailed(false);
@@ -420,8 +416,7 @@ function ReferralCard() {
   const linkRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    api
-      .get<ReferralSummary>('/referrals')
+    call('GET /api/referrals', {})
       .then(setData)
       .catch(() => setFailed(true));
   }, []);
@@ -579,7 +574,7 @@ function DeleteCard() {
     setBusy(true);
     setError(null);
     try {
-      await api.del('/account');
+      await call('DELETE /api/account', {});
       await session.signOut();
       navigate('/', { replace: true });
     } catch (err) {

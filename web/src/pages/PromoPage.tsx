@@ -1,10 +1,10 @@
-// The back-to-school offer page (/offre-de-rentree, spec §2 and §9): typed headline, what Premium
+// The back-to-school offer page (/offre-de-rentree): typed headline, what Premium
 // unlocks, the offer's conditions and questions, a create-account button opening the sign-up
 // modal. The page states the offer's real end (5 October 2025, 23:59 Paris time): once it has
 // passed it says so, leads to the plans (shown on the page itself, #promo-plans) and invites to the
 // free plan instead; the footer no longer links it then. A visitor's promo code typed here is
 // redeemed after sign-up or login (the code is kept in this tab and the modal opens). A signed-in
-// student is redirected to /onboarding (spec §2), which sends an onboarded student on to their
+// student is redirected to /onboarding, which sends an onboarded student on to their
 // subjects; promo codes stay on the profile.
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// `/reset-password` (spec §2, §4, §8): the link from the reset e-mail carries `code` and `email`.
+// `/reset-password`: the link from the reset e-mail carries `code` and `email`.
 // States: checking → form (or error when the link lacks them) → done, then `/` after 1.2 s.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

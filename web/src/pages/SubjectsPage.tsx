@@ -1,4 +1,4 @@
-// `/subjects` (spec §2): the streak card, then the student's subjects as cards coloured by their
+// `/subjects`: the streak card, then the student's subjects as cards coloured by their
 // theme (file count, add-file, my files, delete with confirmation) and a new-subject card; an
 // empty state when there are none. A subject with review cards due says how many. A deletion says
 // 'Matière supprimée avec succès !' for 3 s.
@@ -12,14 +12,14 @@ import RetryAlert from '../components/RetryAlert';
 import { fileCountLabel } from '../components/subject-helpers';
 import { ApiError } from '../api/client';
 import { subjectsApi, useSubjects, type Subject } from '../api/subjects';
-import { colorTheme } from '../../../functions/core/subjects';
+import { colorTheme } from '@core/subjects.js';
 import { useI18n } from '../i18n';
 import { usePageTitle } from '../components/usePageTitle';
 import { useDueCounts } from '../components/cards/useDueCounts';
 import '../styles/subjects.css';
 import '../styles/cards.css';
 
-/** Spec §9: success messages stay 3 s. */
+/** Success messages stay 3 s. */
 export const SUCCESS_MESSAGE_MS = 3000;
 
 const path = (s: Subject, tool?: string) => `/subject/${encodeURIComponent(s.id)}${tool ? `/${tool}` : ''}`;

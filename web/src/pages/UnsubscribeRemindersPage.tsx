@@ -3,8 +3,8 @@
 // opens links to check them never turns the reminders off on its own.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { unsubscribeBody } from '../../../functions/core/schemas';
-import { api, ApiError } from '../api/client';
+import { unsubscribeBody } from '@core/schemas.js';
+import { ApiError, call } from '../api/client';
 import { useI18n } from '../i18n';
 import { usePageTitle } from '../components/usePageTitle';
 
@@ -20,7 +20,7 @@ export default function UnsubscribeRemindersPage() {
     setState('busy');
     setError(null);
     try {
-      await api.post('/reminders/unsubscribe', { token }, { schema: unsubscribeBody });
+      await call('POST /api/reminders/unsubscribe', {}, { token }, { schema: unsubscribeBody });
       setState('done');
     } catch (err) {
       setState('ask');

@@ -1,6 +1,6 @@
 // Writes or edits a card by hand: its front (a question or a notion) and its back (the answer).
 // The error of the save shows in the dialog.
-import { CARD_BACK_MAX, CARD_FRONT_MAX } from '../../../../functions/core/limits';
+import { CARD_BACK_MAX, CARD_FRONT_MAX } from '@core/limits.js';
 import PromptDialog from '../PromptDialog';
 import { useI18n } from '../../i18n';
 

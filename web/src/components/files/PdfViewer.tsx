@@ -1,4 +1,4 @@
-// The PDF viewer (spec §2 files page): a modal that shows one page at a time with pdf.js, and can
+// The PDF viewer of the files page: a modal that shows one page at a time with pdf.js, and can
 // open at a given page (citations link to `?view={fileId}&page=N`, their quote in the history state). The page fits the
 // width by default (on a phone, the screen's whole width) and zooms with the buttons, a pinch
 // (touch) or Ctrl + wheel (trackpad pinch); the page's scrolling area takes the keyboard's focus;

@@ -1,12 +1,13 @@
 // The podcast player: one audio element playing the episode segment by segment, driven by the
 // pure state of player-state.ts. The transcript follows the current segment, each line with its
-// state (spec §4 Podcast) and the pages it comes from; play/pause, previous/next, ±10 s, seek on
+// state (ready, playing, paused, stopped, ended, skipped, loading, error, audio not available) and
+// the pages it comes from; play/pause, previous/next, ±10 s, seek on
 // the whole episode, speed 0.75×–2×, stop, keyboard shortcuts (shown beside it), the lock screen's
 // controls through the Media Session API, the whole MP3 to download. Where the student stops is
 // saved on the server (debounced) and the player resumes there. A segment whose signed URL ran
 // out is read again once before its error shows.
 import { Fragment, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { errorMessage } from '../../../../functions/core/errors';
+import { errorMessage } from '@core/errors.js';
 import { isInProgress, podcastApi, type PodcastView } from '../../api/podcasts';
 import Citations from '../study/Citations';
 import { Icon, type IconName } from '../ContentParts';

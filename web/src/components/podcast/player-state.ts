@@ -1,9 +1,9 @@
 // The podcast player's state, without the browser: which segment is current, where in it, whether
-// it plays, the speed, and what became of each segment (spec §4 Podcast: ready, playing, paused,
+// it plays, the speed, and what became of each segment (ready, playing, paused,
 // stopped, ended, skipped, loading, error, audio not available). The component feeds it the
 // audio element's events and the student's commands, and does what the state says; everything
 // that decides lives here, so it is tested without a browser.
-import { POSITION_SECONDS, POSITION_SEGMENT } from '../../../../functions/core/bounds.js';
+import { POSITION_SECONDS, POSITION_SEGMENT } from '@core/limits.js';
 
 /** What the player needs to know of one segment. */
 export interface SegmentInfo {
@@ -29,7 +29,7 @@ export const MAX_SPEED = SPEEDS[SPEEDS.length - 1];
 export const SEEK_STEP_SECONDS = 10;
 /** "Previous" past this point of a segment goes back to its start rather than to the segment before. */
 export const RESTART_THRESHOLD_SECONDS = 3;
-/** The position API's bounds (functions/core/bounds.ts, read by the request schema too). */
+/** The position API's bounds (functions/core/limits.ts, read by the request schema too). */
 export const MAX_POSITION_SEGMENT = POSITION_SEGMENT.max;
 export const MAX_POSITION_SECONDS = POSITION_SECONDS.max;
 
@@ -244,7 +244,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
   }
 }
 
-/** What the transcript says of segment `i` (spec §4 Podcast). */
+/** What the transcript says of segment `i` (one of the segment states). */
 export function segmentState(state: PlayerState, i: number): SegmentState {
   const seg = state.segments[i];
   if (!seg) return 'unavailable';

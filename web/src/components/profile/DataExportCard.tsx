@@ -3,7 +3,7 @@
 // server gives its owner for the day the export stays downloadable. Decisions live in
 // data-export-state.ts; this component renders them.
 import { useCallback, useEffect, useState } from 'react';
-import { EXPORT_DAILY_LIMIT, EXPORT_DOWNLOAD_HOURS } from '../../../../functions/core/data-export';
+import { EXPORT_DAILY_LIMIT, EXPORT_DOWNLOAD_HOURS } from '@core/data-export.js';
 import { exportsApi, type ExportView } from '../../api/exports';
 import { Icon } from '../ContentParts';
 import { useErrorText } from '../study/useErrorText';

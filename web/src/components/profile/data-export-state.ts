@@ -1,6 +1,6 @@
 // What the profile's "Télécharger mes données" card decides, without a browser: which export it
 // shows (the newest), whether it keeps reading its progress, and what the student may do.
-import type { ExportView } from '../../../../functions/core/data-export.js';
+import type { ExportView } from '@core/data-export.js';
 
 /** How often a running export's progress is read again. */
 export const EXPORT_POLL_MS = 1500;

@@ -1,10 +1,10 @@
-// Statistics of a subject (`/subject/{id}/stats`) or of the whole account (`/goals`), spec §2
-// Goals/Stats: time ranges of 7 days, 30 days and all history; study time per day, quiz score over
+// Statistics of a subject (`/subject/{id}/stats`) or of the whole account (`/goals`):
+// time ranges of 7 days, 30 days and all history; study time per day, quiz score over
 // time and by difficulty, the open answers' average, cards reviewed per day and the flashcards'
 // retention (predicted and actual), the pages most missed (each opens the viewer there) and the
 // files not yet studied (pages the plan still has to read, the first one a link to the viewer).
 // "Answered" and "studied" are the server's words: questions passed or left blank are shown apart,
-// never among the answers. Detailed statistics are Premium (spec §6, §9): the server answers a free
+// never among the answers. Detailed statistics are Premium (`statistics_access`): the server answers a free
 // account `premium_only`, and this panel then shows the 7-day summary and the way to Premium. The
 // plan is read first (`GET /usage`): a free student's panel never asks for what it knows will be
 // refused. The retention note says what it counts (reviews of cards already seen), so that it

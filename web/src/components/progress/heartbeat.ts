@@ -4,7 +4,7 @@
 // the page). The server credits each moment once whatever the number of tabs
 // (functions/core/study-time.ts). No React and no globals here: `useStudyHeartbeat` wires it to
 // the document, and the unit tests drive it with fake timers.
-import { HEARTBEAT_MAX_MS, IDLE_AFTER_MS } from '../../../../functions/core/study-time.js';
+import { HEARTBEAT_MAX_MS, IDLE_AFTER_MS } from '@core/study-time.js';
 
 /** How often counted time is sent (never more often). */
 export const HEARTBEAT_EVERY_MS = HEARTBEAT_MAX_MS;

@@ -1,4 +1,4 @@
-// The grading of an open answer (spec §3 Evaluation): the score as a gauge, what was good, what
+// The grading of an open answer: the score as a gauge, what was good, what
 // to improve, the notions missing, the pages to reread (cited), the key points expected and a
 // model answer.
 import type { ReactNode } from 'react';

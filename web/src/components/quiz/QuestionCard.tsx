@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Card } from '../../api/cards';
-import { MAX_ANSWER_CHARS, PASSING_SCORE } from '../../../../functions/core/limits';
+import { MAX_ANSWER_CHARS, PASSING_SCORE } from '@core/limits.js';
 import { isAnswered, type AnsweredQuestion, type PendingQuestion, type QuizAnswer, type SessionQuestion } from '../../api/quiz';
 import { Icon } from '../ContentParts';
 import { FormFeedback } from '../FormFeedback';

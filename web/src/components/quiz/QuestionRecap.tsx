@@ -1,6 +1,6 @@
 // The questions of a session in order, each with its result (right, wrong, skipped, the score of
 // a written answer, or still open): beside the quiz while it runs, and in the summary.
-import { PASSING_SCORE } from '../../../../functions/core/limits';
+import { PASSING_SCORE } from '@core/limits.js';
 import { isAnswered, type SessionQuestion } from '../../api/quiz';
 import { Icon, type IconName } from '../ContentParts';
 import { useI18n } from '../../i18n';

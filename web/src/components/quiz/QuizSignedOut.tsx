@@ -1,5 +1,6 @@
-// What a visitor sees at `/subject/{id}/quiz` (spec §6, §8): quizzes need an account, said in the
-// spec's words, with the way to log in (back to this page afterwards).
+// What a visitor sees at `/subject/{id}/quiz`: quizzes need an account, said in the product's words
+// ('Authentication Required - Please log in to access quizzes.'), with the way to log in (back to
+// this page afterwards).
 import { useLocation } from 'react-router-dom';
 import { useAuthModal } from '../../auth/AuthModal';
 import { Icon } from '../ContentParts';

@@ -1,4 +1,4 @@
-// The end of a session (spec §4 Quiz): right answers out of the questions asked, the average
+// The end of a session: right answers out of the questions asked, the average
 // score of written answers, the questions skipped and the review cards made from the mistakes,
 // with the way to review those mistakes and to start another quiz.
 import type { Ref } from 'react';

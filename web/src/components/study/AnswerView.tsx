@@ -1,4 +1,4 @@
-// One generated answer, drawn by block kind (spec §2 Question): paragraphs, definitions, formulas,
+// One generated answer, drawn by block kind: paragraphs, definitions, formulas,
 // numbered steps, points and examples, each with the pages it cites; in exercise mode the solution's
 // six parts (objective, steps, theorems, formulas, calculations, final answer). When the course does
 // not contain the answer, it says so plainly and cites nothing.

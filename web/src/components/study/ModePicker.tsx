@@ -1,4 +1,5 @@
-// The five answer modes (spec §2/§3) as a radio group: each with its name and what it gives. On a
+// The five answer modes (course, concise, detailed, exercise, step by step) as a radio group: each
+// with its name and what it gives. On a
 // phone the cards shrink to their names and the chosen mode's explanation shows underneath.
 import { useId } from 'react';
 import { ANSWER_MODES, type AnswerMode } from '../../api/study';

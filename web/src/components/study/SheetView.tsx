@@ -1,4 +1,4 @@
-// A revision sheet (spec §1 revision sheets): its title, the sections with their headings and
+// A revision sheet: its title, the sections with their headings and
 // lines, then the definitions, formulas, key dates and key points, every line with the pages it
 // cites. Printable as it is (study.css has the print rules).
 import type { CitedText, Sheet } from '../../api/study';

@@ -1,7 +1,7 @@
 // Asks for the title under which something is saved (a conversation), prefilled with a default;
 // the error of the save shows in the dialog.
 import PromptDialog from '../PromptDialog';
-import { TITLE_MAX } from '../../../../functions/core/limits';
+import { TITLE_MAX } from '@core/limits.js';
 import { useI18n } from '../../i18n';
 
 interface TitleDialogProps {

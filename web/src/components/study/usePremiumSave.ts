@@ -1,4 +1,4 @@
-// Saving what only Premium keeps (a revision sheet, a podcast: spec §6 summary_save, podcast_save):
+// Saving what only Premium keeps (a revision sheet, a podcast: summary_save, podcast_save):
 // the server's refusal locks the save button and opens the upgrade modal with its message; any
 // other failure is the page's to show.
 import { useState } from 'react';

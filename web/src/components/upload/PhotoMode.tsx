@@ -1,4 +1,4 @@
-// Photo mode (spec §4): the student adds photos of their pages (JPEG, PNG, HEIC), sees them, and
+// Photo mode: the student adds photos of their pages (JPEG, PNG, HEIC), sees them, and
 // turns them into one A4 PDF that joins the files to upload. Conversion happens in the browser,
 // with progress; unreadable photos and an oversized result are reported in the spec's words. The
 // text of each page is read in the browser too (French first, or English first for a student

@@ -1,4 +1,4 @@
-// The upload form (spec §2 upload screen, §4 Upload): subject name (or the subject, fixed), PDF
+// The upload form: subject name (or the subject, fixed), PDF
 // selection, an editable display name per file, photo mode, submit. Each file is announced to the
 // API (with the page texts photo mode read, when it read some), sent straight to storage with its
 // own progress bar, then confirmed; 'Upload successful!' then, 2 s later, the form clears and the
@@ -17,10 +17,10 @@ import PhotoMode from './PhotoMode';
 import { formatFileSize } from '../subject-helpers';
 import { uploadToStorage } from './storage-upload';
 import { textPagesForUpload } from './page-text';
-import { defaultDisplayName, DISPLAY_NAME_MAX, isPdfName, MAX_FILE_BYTES, PDF_CONTENT_TYPE } from '../../../../functions/core/files';
-import { normalizeSubjectName, subjectNameError, SUBJECT_NAME_MAX } from '../../../../functions/core/subjects';
+import { defaultDisplayName, DISPLAY_NAME_MAX, isPdfName, MAX_FILE_BYTES, PDF_CONTENT_TYPE } from '@core/files.js';
+import { normalizeSubjectName, subjectNameError, SUBJECT_NAME_MAX } from '@core/subjects.js';
 
-/** Spec §9: the page opens the subject 2 s after 'Upload successful!'. */
+/** The page opens the subject 2 s after 'Upload successful!'. */
 export const POST_UPLOAD_REDIRECT_MS = 2000;
 
 type EntryState = 'ready' | 'uploading' | 'finishing' | 'done' | 'error';
@@ -31,7 +31,7 @@ interface Entry {
   displayName: string;
   /** Pages of a PDF made in photo mode. */
   photoPages?: number;
-  /** The text photo mode read on each page of that PDF (spec §4: optional textContent from OCR). */
+  /** The text photo mode read on each page of that PDF (optional textContent from OCR). */
   textContent?: string[];
   state: EntryState;
   loaded: number;
@@ -211,7 +211,7 @@ export default function UploadForm({ subject, subjectCount, limits }: UploadForm
     const nameError = !subject && !created ? subjectNameError(subjectName) : null;
     if (nameError) {
       // The server's own words, from the catalogue, loaded only when needed.
-      const { errorMessage } = await import('../../../../functions/core/errors');
+      const { errorMessage } = await import('@core/errors.js');
       setError(errorMessage(nameError, lang, { max: SUBJECT_NAME_MAX }));
       return;
     }

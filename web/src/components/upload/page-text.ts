@@ -1,9 +1,9 @@
-// The text photo mode reads on its pages, as the upload sends it (spec §4: "optional textContent
-// from OCR"; the server uses a page's text in place of its own reading). Pure rules, no browser
+// The text photo mode reads on its pages, as the upload sends it ("optional textContent from
+// OCR"; the server uses a page's text in place of its own reading). Pure rules, no browser
 // API: the OCR languages for a student (the server's own rule) and the page texts that may go with an upload.
-import { suppliedTextFits } from '../../../../functions/core/files.js';
+import { suppliedTextFits } from '@core/files.js';
 
-export { ocrLanguages, type OcrLanguages } from '../../../../functions/core/files.js';
+export { ocrLanguages, type OcrLanguages } from '@core/files.js';
 
 /**
  * The `text_pages` of an upload: one entry per page of the PDF ('' where nothing was read), or

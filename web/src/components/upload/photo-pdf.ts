@@ -1,10 +1,11 @@
-// Photo mode (spec §4, §9 Scan): photos become one A4 PDF in the browser. HEIC photos are turned
+// Photo mode (A4 page, 24 pt margin, JPEG 0.92): photos become one A4 PDF in the browser. HEIC
+// photos are turned
 // into JPEG first (heic-to, its decoder bundled with the app and loaded only when needed), the
 // EXIF orientation is applied (pdf-lib would ignore it), each photo is re-encoded as JPEG at
 // quality 0.92 and placed alone on an A4 page, scaled to fit inside 24 pt margins. With a page
 // reader, the text of each page is read from that same upright, scaled image, one page after the
 // other, and goes with the PDF; the server reads any page left without text itself.
-import { MAX_FILE_BYTES } from '../../../../functions/core/files';
+import { MAX_FILE_BYTES } from '@core/files.js';
 import type { PageReader } from './page-reader';
 
 export const PHOTO_JPEG_QUALITY = 0.92;

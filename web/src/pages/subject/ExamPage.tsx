@@ -1,4 +1,4 @@
-// `/subject/{subjectId}/exam` (spec §1, §9; Premium): choose the files (all: the whole subject),
+// `/subject/{subjectId}/exam` (Premium): choose the files (all: the whole subject),
 // the length and the format, and take a timed exam. The timer counts down from the deadline the
 // server stores, so a reload keeps the time and the answers (each saved as it is given, with the
 // time spent on its question); at zero the page submits. Then the grade out of 20 and, for each

@@ -1,4 +1,4 @@
-// `/subject/{subjectId}/files` (spec §2): the subject's files with their display name, date and
+// `/subject/{subjectId}/files`: the subject's files with their display name, date and
 // status (uploading, processing with a spinner, ready with pages and language, failed with the
 // reason), refreshed every 1.5 s while a file is on its way. View opens the PDF viewer, also
 // reachable as `?view={fileId}&page=N` so citations can link to a page; a ready file's outline

@@ -6,7 +6,7 @@
 // cards' fronts, each back on demand, and a search field narrows it.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DECK_SIZE } from '../../../../functions/core/limits';
+import { DECK_SIZE } from '@core/limits.js';
 import { cardsApi, isDue, type Card } from '../../api/cards';
 import type { Subject } from '../../api/subjects';
 import ConfirmDialog from '../../components/ConfirmDialog';

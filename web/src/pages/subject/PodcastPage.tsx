@@ -1,14 +1,14 @@
-// `/subject/{subjectId}/podcast` (spec §2 Podcast generator, §4 Podcast): choose a ready file or
+// `/subject/{subjectId}/podcast`: choose a ready file or
 // the whole subject, the length and the voice style, generate; the page follows the episode while
 // it is written and spoken ("Script écrit · segment 7 sur 24") and it can be heard as soon as its
 // first segments are; an episode shorter than the length chosen (the course holds too little for
-// it) says so. Saving is for Premium (spec §6 podcast_save): a free student's episode is a
+// it) says so. Saving is for Premium (podcast_save): a free student's episode is a
 // draft kept 24 hours, and "Enregistrer" opens the upgrade modal. The subject's podcasts are listed
 // beside it; the one on screen is named in the URL (`?podcast=`), so a cited page and Back lead to
 // the same episode.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { catalogue, errorMessage, type ErrorCode } from '../../../../functions/core/errors';
+import { catalogue, errorMessage, type ErrorCode } from '@core/errors.js';
 import { isInProgress, podcastApi, podcastDurations, podcastStyles, type PodcastDuration, type PodcastStyle, type PodcastView } from '../../api/podcasts';
 import type { Subject } from '../../api/subjects';
 import { Icon } from '../../components/ContentParts';
@@ -174,7 +174,7 @@ function PodcastWorkspace({ subject }: { subject: Subject }) {
     record.clear();
   };
 
-  /** Until the allowance is known, or when it cannot be read, saving is offered (spec §6). */
+  /** Until the allowance is known, or when it cannot be read, saving is offered (unchecked: available). */
   const locked = premiumSave.refused || allowance.premium?.podcast_save === false;
   const failure = podcast?.status === 'failed' ? errorMessage(failureCode(podcast.error), lang) : null;
   const playable = Boolean(podcast?.segments?.some((s) => s.audio_url));

@@ -1,11 +1,11 @@
-// `/subject/{subjectId}/question` (spec §2 Question, §4 Question): choose a mode, ask, read the
+// `/subject/{subjectId}/question`: choose a mode, ask, read the
 // answer with the pages it cites, optionally save the conversation under a title. Saved
 // conversations are listed beside the thread and reopen into it. The conversation on screen is
 // named in the URL (`?conversation=`), so a citation's page and Back lead to the same thread.
 // Leaving with turns not saved asks first (router navigations and closing the tab).
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, type Location } from 'react-router-dom';
-import { QUESTION_MAX_CHARS } from '../../../../functions/core/limits';
+import { QUESTION_MAX_CHARS } from '@core/limits.js';
 import type { Subject } from '../../api/subjects';
 import { studyApi, type AnswerMode, type ConversationSummary, type Turn } from '../../api/study';
 import ConfirmDialog from '../../components/ConfirmDialog';

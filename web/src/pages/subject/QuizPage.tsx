@@ -1,4 +1,4 @@
-// `/subject/{subjectId}/quiz` (spec §2 Quiz, §4 Quiz): choose a ready file, the difficulty and
+// `/subject/{subjectId}/quiz`: choose a ready file, the difficulty and
 // the kind of questions, start a session; each question is generated on demand, answered (an
 // option, a written answer graded by the engine, or "I don't know") and corrected with the pages
 // it comes from; a mistake becomes a review card. Ending the session gives its summary. The

@@ -8,7 +8,7 @@
 // (in place of the plan's open tasks taken before).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { GOAL_BOUNDS } from '../../../../functions/core/goals';
+import { GOAL_BOUNDS } from '@core/goals.js';
 import { ApiError } from '../../api/client';
 import { progressApi, type ExamSettings, type PlanReply } from '../../api/progress';
 import { FormFeedback } from '../../components/FormFeedback';

@@ -1,4 +1,4 @@
-// Every `/subject/{subjectId}/*` page: the subject tab bar (spec §2: coloured header with the
+// Every `/subject/{subjectId}/*` page: the subject tab bar (coloured header with the
 // subject's name and an add-file button, a tab per subject, a new-subject button), then the page.
 // The subject comes from the shared list of subjects and is handed to the pages below. On a phone
 // (≤ 480 px) the bar takes one line (name, file count, an add-file icon button) and one row of
@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, Outlet, useMatch, useOutletContext, useParams } from 'react-router-dom';
 import { reloadSubjects, useSubjects, type Subject, type SubjectLimits } from '../../api/subjects';
-import { colorTheme } from '../../../../functions/core/subjects';
+import { colorTheme } from '@core/subjects.js';
 import { ApiError } from '../../api/client';
 import { Icon } from '../../components/ContentParts';
 import { InlineLoading } from '../../components/LoadingScreen';

@@ -1,5 +1,5 @@
 // `/subject/{subjectId}`: the subject's courses at a glance, their outline ("Plan du cours", to
-// unfold) and its tools as tiles (spec §2), the flashcards tile with the number of cards due now. Tools of later parts of the product link to
+// unfold) and its tools as tiles, the flashcards tile with the number of cards due now. Tools of later parts of the product link to
 // their page, which says honestly that it is not ready. For a free student, the Premium tools (exam
 // mode, practical cases) carry a "Premium" mark, read from the plan (`GET /usage`).
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 // `/subject/{subjectId}/summary`: a revision sheet of the whole subject or of one ready file, every
-// line citing its page. Saving a sheet is for Premium (spec §6 summary_save): the lock shows up
+// line citing its page. Saving a sheet is for Premium (summary_save): the lock shows up
 // front and the server's refusal opens the upgrade modal. Saved sheets are listed beside it, to
 // reopen or delete; any sheet prints cleanly. The sheet on screen is named in the URL (`?sheet=`),
 // so a citation's page and Back lead to the same sheet.
@@ -103,7 +103,7 @@ function SummaryWorkspace({ subject }: { subject: Subject }) {
     return file ? t('summary.sourceFile', { file: file.display_name }) : null;
   };
 
-  /** Until the allowance is known, or when it cannot be read, saving is offered (spec §6). */
+  /** Until the allowance is known, or when it cannot be read, saving is offered (unchecked: available). */
   const locked = premiumSave.refused || allowance.premium?.summary_save === false;
 
   return (

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { progressApi, type Todo } from '../../api/progress';
-import { TODO_TITLE_MAX } from '../../../../functions/core/limits';
+import { TODO_TITLE_MAX } from '@core/limits.js';
 import { FormFeedback } from '../../components/FormFeedback';
 import { InlineLoading } from '../../components/LoadingScreen';
 import RetryAlert from '../../components/RetryAlert';

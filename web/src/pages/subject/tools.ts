@@ -1,4 +1,4 @@
-// The tiles of a subject page (spec §2), in order, with their route segment: every tool has its page.
+// The tiles of a subject page, in order, with their route segment: every tool has its page.
 import type { MessageKey } from '../../i18n';
 import type { IconName } from '../../components/ContentParts';
 import type { UsageSummary } from '../../api/study';
