@@ -92,7 +92,7 @@ describe('extraction function', () => {
     expect(permissions[0][1].Properties.SourceArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.storage.uploads), 'Arn'] });
   });
 
-  it('may read and delete uploads but not write them, and only read profiles', () => {
+  it('may read and delete uploads but not write them, only read profiles, and count scanned pages in the usage table', () => {
     const statements = policyStatementsOf(logicalId(stack.ingestion.extractor.role));
     const onObjects = statements.filter((s) => JSON.stringify(s.Resource).includes(logicalId(stack.storage.uploads)));
     const objectActions = onObjects.flatMap(actionsOf).filter((a) => a !== 's3:ListBucket');
@@ -105,7 +105,9 @@ describe('extraction function', () => {
     expect(on(stack.data.tables.pages)).toContain('dynamodb:BatchWriteItem');
     expect(on(stack.data.tables.profiles)).toContain('dynamodb:GetItem');
     expect(on(stack.data.tables.profiles)).not.toContain('dynamodb:PutItem');
-    for (const other of [stack.data.tables.subjects, stack.data.tables.usage, stack.data.tables.referrals]) expect(on(other)).toEqual([]);
+    // The free plan's monthly bound on scanned pages read by OCR is a counter of the usage table.
+    expect(on(stack.data.tables.usage)).toContain('dynamodb:UpdateItem');
+    for (const other of [stack.data.tables.subjects, stack.data.tables.referrals]) expect(on(other)).toEqual([]);
   });
 
   it('retries a failed invocation twice, then keeps the event in an encrypted queue', () => {
