@@ -121,12 +121,12 @@ const excerpt = (text: string, max = 160): string => {
 
 export type Asked = { answer: Answer; ms: number } | { error: string; ms: number };
 
-/** One question, as the browser asks it: a new conversation on the subject, in `lang` for the interface. */
-export async function ask(session: EvalSession, subjectId: string, question: string, mode: AnswerMode, lang: CourseLanguage): Promise<Asked> {
+/** One question, as the browser asks it, by the course's student: a new conversation on the subject, in `lang` for the interface. */
+export async function ask(session: EvalSession, up: UploadedCourse, question: string, mode: AnswerMode, lang: CourseLanguage): Promise<Asked> {
   const t0 = performance.now();
-  const reply = await api(session.host, `/api/subjects/${subjectId}/questions`, {
+  const reply = await api(session.host, `/api/subjects/${up.subjectId}/questions`, {
     method: 'POST',
-    token: session.user.accessToken,
+    token: up.token,
     body: { question, mode },
     headers: { 'accept-language': lang, 'x-revise-language': lang },
   });
@@ -163,7 +163,7 @@ export async function answerScores(session: EvalSession, uploaded: UploadedCours
     const lang = set.language;
     const other: CourseLanguage = lang === 'fr' ? 'en' : 'fr';
     const run = async (question: string, mode: AnswerMode, asIn: CourseLanguage): Promise<Asked> => {
-      const asked = await ask(session, up.subjectId, question, mode, asIn);
+      const asked = await ask(session, up, question, mode, asIn);
       times.push(asked.ms);
       return asked;
     };

@@ -48,6 +48,9 @@ export interface UploadedCourse {
   status: string;
   pages: DocumentPage[];
   outline: { level: number; text: string; page: number }[];
+  /** The student who brought this course (one Premium student per course): id and access token. */
+  userId: string;
+  token: string;
 }
 
 export interface EvalSession {
@@ -56,7 +59,11 @@ export interface EvalSession {
   stop(): Promise<void>;
 }
 
-/** A laptop host with one Premium student (no monthly limit gets in the way of 16 uploads). */
+/**
+ * A laptop host with one Premium student (no monthly limit gets in the way of 16 uploads). Each
+ * course is then uploaded and asked by a Premium student of its own, as sixteen students would:
+ * the whole set asks more than one student's fair-use ceiling a month (core/limits.ts).
+ */
 export async function startEvalSession(): Promise<EvalSession> {
   const host = await startTestHost();
   const user = await newPremiumUser(host);
@@ -65,8 +72,9 @@ export async function startEvalSession(): Promise<EvalSession> {
 
 /** Uploads one course as a student would, in a subject of its own, and reads back its model. */
 export async function uploadCourse(session: EvalSession, course: EvalCourse): Promise<UploadedCourse> {
-  const { host, user } = session;
-  const token = user.accessToken;
+  const { host } = session;
+  const student = await newPremiumUser(host);
+  const token = student.accessToken;
   const subject = await createSubject(host, token, course.id);
   const { start, complete } = await uploadFile(host, token, subject.id, `${course.id}.pdf`, course.pdf);
   if (start.status !== 201 || complete?.status !== 200) throw new Error(`${course.id}: upload answered ${start.status}/${complete?.status}`);
@@ -80,5 +88,5 @@ export async function uploadCourse(session: EvalSession, course: EvalCourse): Pr
     spans: p.spans ?? [],
     furniture: [],
   }));
-  return { course, subjectId: subject.id, fileId, status: String(final?.status), pages, outline: outlineReply.body?.entries ?? [] };
+  return { course, subjectId: subject.id, fileId, status: String(final?.status), pages, outline: outlineReply.body?.entries ?? [], userId: student.sub, token };
 }

@@ -104,21 +104,21 @@ export async function gradeCourses(courses: readonly GradingCourse[]): Promise<G
 }
 
 /** The uploaded courses, each loaded as the quiz route loads a session's file, with their grading items. */
-export async function gradingCourses(userId: string, uploaded: readonly UploadedCourse[]): Promise<GradingCourse[]> {
+export async function gradingCourses(uploaded: readonly UploadedCourse[]): Promise<GradingCourse[]> {
   const questions = evalQuestions() as unknown as Record<string, { level: EducationLevel; grading?: GradingItem[] }>;
   const out: GradingCourse[] = [];
   for (const up of uploaded) {
     const set = questions[up.course.id];
     if (!set?.grading?.length) continue;
-    const { course } = await studyContext(userId, up.subjectId, { fileId: up.fileId, now: new Date() });
+    const { course } = await studyContext(up.userId, up.subjectId, { fileId: up.fileId, now: new Date() });
     out.push({ id: up.course.id, level: set.level, course, fileId: up.fileId, items: set.grading });
   }
   return out;
 }
 
-/** The uploaded courses' grading items, graded. `userId` is the student who uploaded them. */
-export async function gradingScores(userId: string, uploaded: readonly UploadedCourse[]): Promise<GradedAnswer[]> {
-  return gradeCourses(await gradingCourses(userId, uploaded));
+/** The uploaded courses' grading items, graded (each course read as the student who uploaded it). */
+export async function gradingScores(uploaded: readonly UploadedCourse[]): Promise<GradedAnswer[]> {
+  return gradeCourses(await gradingCourses(uploaded));
 }
 
 export interface GradingTally {

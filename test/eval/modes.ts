@@ -87,7 +87,7 @@ export async function modeScores(session: EvalSession, uploaded: readonly Upload
     for (const item of set.answerable) {
       const answers = new Map<AnswerMode, Answer>();
       for (const mode of MODES) {
-        const asked = await ask(session, up.subjectId, item.q, mode, lang);
+        const asked = await ask(session, up, item.q, mode, lang);
         if ('answer' in asked) answers.set(mode, asked.answer);
       }
       const course = answers.get('course');

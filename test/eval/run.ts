@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     console.log(formatAnswerTable(report));
     console.log('\nThe refusal trade-off: the decision replayed at other thresholds (answerable and cross-language questions; unanswerable ones)\n');
     console.log(formatTradeoff(judgeAll(uploaded)));
-    const graded = await gradingScores(session.user.sub, uploaded);
+    const graded = await gradingScores(uploaded);
     console.log("\n3. Grading of open answers (the engine's evaluation of an open quiz answer, as the quiz route calls it)\n");
     console.log(formatGradingTable(graded));
     console.log('\nTargets: model answer ≥ 90, paraphrase ≥ 70, negated ≤ 20, partial 30–69, off-topic ≤ 20.');

@@ -46,8 +46,9 @@ async function stop(): Promise<void> {
   });
 }
 
+// Polled for up to 20 s: on a loaded machine LevelDB's writes behind a change can take seconds.
 const waitActive = async (TableName: string) => {
-  for (let i = 0; i < 100; i++) {
+  for (const until = Date.now() + 20_000; Date.now() < until; ) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName }));
     if (Table?.TableStatus === 'ACTIVE' && (Table.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE')) return Table;
     await new Promise((r) => setTimeout(r, 20));

@@ -24,7 +24,7 @@ describe('grading of open answers on the evaluation set', () => {
       const uploaded: UploadedCourse[] = [];
       for (const course of evalCourses()) uploaded.push(await uploadCourse(session, course));
       expect(uploaded.filter((u) => u.status !== 'ready').map((u) => u.course.id)).toEqual([]);
-      graded = await gradingScores(session.user.sub, uploaded);
+      graded = await gradingScores(uploaded);
     } finally {
       await session.stop();
     }
