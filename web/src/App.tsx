@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
           { path: '/contact', element: page(() => import('./pages/ContactPage')) },
           { path: '/reminders/unsubscribe', element: page(() => import('./pages/UnsubscribeRemindersPage')) },
           { path: '/offre-de-rentree', element: page(() => import('./pages/PromoPage')) },
-          { path: '/profile', element: signedIn(page(() => import('./pages/ProfilePage')), false) },
+          { path: '/profile', element: signedIn(page(() => import('./pages/profile/ProfilePage')), false) },
           { path: '/my-podcasts', element: signedIn(page(() => import('./pages/MyPodcastsPage'))) },
           { path: '/goals', element: signedIn(page(() => import('./pages/GoalsPage'))) },
           {

@@ -1,17 +1,27 @@
 // The podcast player's state (web/src/components/podcast/player-state.ts): what a listener sees of
 // each segment (ready, playing, paused, stopped, ended, skipped, loading, error, audio not
 // available), playing through to the end, waiting for segments still being
-// spoken, previous/next/seek/speed, resuming at the saved position, and the keyboard shortcuts.
+// spoken, previous/next/seek/speed, resuming at the saved position, and the keyboard shortcuts;
+// then what the page shows around it: the seek bar, the resume note, when the position is saved
+// again, the lock screen's state, the download's file name and the shortcuts' help.
 import { describe, expect, it } from 'vitest';
 import {
   clock,
+  downloadFileName,
   elapsedSeconds,
   initialState,
+  isPlayingNow,
   keyAction,
+  keySeparator,
   locate,
   playerReducer,
+  positionKey,
   positionOf,
+  resumeNote,
+  saveKeyOf,
   segmentState,
+  sessionPlaybackState,
+  timeline,
   wantsAudio,
   type PlayerAction,
   type PlayerState,
@@ -197,5 +207,60 @@ describe('the podcast player', () => {
     expect(clock(0)).toBe('0:00');
     expect(clock(75.9)).toBe('1:15');
     expect(clock(3725)).toBe('1:02:05');
+  });
+});
+
+describe('what the podcast page shows around the player', () => {
+  it('shows the seek bar on the spoken part of the episode, never past its end', () => {
+    const s = run(initialState([...spoken(30, 10), ...pending(1)], true), { type: 'jump', index: 1 }, { type: 'playing' }, { type: 'tick', seconds: 5 });
+    expect(timeline(s)).toEqual({ total: 40, elapsed: 35, playedPercent: 87.5 });
+    expect(isPlayingNow(s)).toBe(true);
+    // A tick past the segment's measured end keeps the bar at its end.
+    expect(timeline(run(s, { type: 'tick', seconds: 60 })).elapsed).toBe(40);
+    expect(timeline(initialState(pending(2), true))).toEqual({ total: 0, elapsed: 0, playedPercent: 0 });
+    expect(isPlayingNow(run(s, { type: 'pause' }))).toBe(false);
+  });
+
+  it('tells where a saved position resumes, and nothing at the start', () => {
+    expect(resumeNote(initialState(spoken(60, 60), false, { segment: 1, seconds: 15 }))).toEqual({ n: 2, at: '1:15' });
+    expect(resumeNote(initialState(spoken(60, 60), false, { segment: 0, seconds: 3 }))).toEqual({ n: 1, at: '0:03' });
+    expect(resumeNote(initialState(spoken(60, 60), false, { segment: 0, seconds: 0 }))).toBeNull();
+    expect(resumeNote(initialState(spoken(60, 60), false))).toBeNull();
+  });
+
+  it('saves the position every few seconds of listening and at each move of the student', () => {
+    let s = run(initialState(spoken(60, 60), false), { type: 'play' }, { type: 'playing' }, { type: 'tick', seconds: 1 });
+    const first = saveKeyOf(s);
+    expect(saveKeyOf(run(s, { type: 'tick', seconds: 4.9 }))).toBe(first);
+    expect(saveKeyOf(run(s, { type: 'tick', seconds: 5.1 }))).not.toBe(first);
+    s = run(s, { type: 'pause' });
+    const paused = saveKeyOf(s);
+    expect(paused).not.toBe(first);
+    // Paused, a seek inside the same few seconds is a new position to save.
+    expect(saveKeyOf(run(s, { type: 'seek', time: 2 }))).not.toBe(paused);
+    expect(positionKey({ segment: 1, seconds: 4.5 })).toBe('1:4.5');
+    expect(positionKey(null)).toBe(positionKey({ segment: 0, seconds: 0 }));
+  });
+
+  it('shows the lock screen playing, paused, or nothing before the first play', () => {
+    const fresh = initialState(spoken(10, 10), false);
+    expect(sessionPlaybackState(fresh)).toBe('none');
+    const playing = run(fresh, { type: 'play' });
+    expect(sessionPlaybackState(playing)).toBe('playing');
+    expect(sessionPlaybackState(run(playing, { type: 'playing' }, { type: 'tick', seconds: 2 }, { type: 'pause' }))).toBe('paused');
+    expect(sessionPlaybackState(run(fresh, { type: 'stop' }))).toBe('paused');
+    // Resumed at a saved position, nothing plays yet but the episode is under way.
+    expect(sessionPlaybackState(initialState(spoken(10, 10), false, { segment: 1, seconds: 2 }))).toBe('paused');
+  });
+
+  it('names the downloaded MP3 after the episode, without characters file systems refuse', () => {
+    expect(downloadFileName('Histoire : la Révolution / 1789')).toBe('Histoire la Révolution 1789.mp3');
+    expect(downloadFileName('  Maths   "Ch. 2"?  ')).toBe('Maths Ch. 2.mp3');
+    expect(downloadFileName('///')).toBe('podcast.mp3');
+  });
+
+  it('joins the keys of a shortcut with a plus after shift and a space otherwise', () => {
+    expect(['shift', '←', '→'].map((_, i, keys) => keySeparator(keys, i))).toEqual(['', ' + ', ' ']);
+    expect(['space', 'K'].map((_, i, keys) => keySeparator(keys, i))).toEqual(['', ' ']);
   });
 });

@@ -4,25 +4,17 @@
 // (./AuthDialog, with the calls to Amplify) loads after the page's first paint, not with the
 // landing page, and once loaded opens in the same frame as the tap. On the prerendered landing,
 // the dialog the gate opened before the app ran (./prerendered-dialog) is taken over here: the
-// app's dialog opens at the same step with what the visitor typed, in one task.
-import { PASSWORD_MIN_LENGTH } from '@core/limits.js';
+// app's dialog opens at the same step with what the visitor typed, in one task. The shapes it shares
+// with the dialog live in ./auth-modal-types, so the dialog never imports this module back.
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import type { MessageKey } from '../i18n';
 import { getPending } from './pending-signup';
 import { afterFirstPaint } from './amplify';
 import { requestCheckout } from './pending-actions';
-import { listenForPrerenderedPresses, openPrerendered, prerenderedDialog, readPrerendered, releasePage, removePrerendered, type Handover } from './prerendered-dialog';
+import { listenForPrerenderedPresses, openPrerendered, prerenderedDialog, readPrerendered, releasePage, removePrerendered } from './prerendered-dialog';
+import type { AuthMode, ModalState, OpenOptions, Step } from './auth-modal-types';
 
-export type AuthMode = 'signup' | 'login';
-export type Step = 'signup' | 'login' | 'verify' | 'forgot' | 'forgotSent';
-
-export interface OpenOptions {
-  referralCode?: string;
-  next?: string;
-  /** The modal opens because the session expired: it says so. */
-  sessionExpired?: boolean;
-}
+export type { AuthMode, ModalState, OpenOptions, Step } from './auth-modal-types';
 
 interface VerifyOptions {
   email: string;
@@ -39,26 +31,7 @@ interface AuthModalApi {
   openForgot(email?: string): void;
 }
 
-export interface ModalState {
-  step: Step;
-  email: string;
-  referralCode: string;
-  next?: string;
-  code: string;
-  autoSubmit: boolean;
-  notice: MessageKey | null;
-  /** A neutral note shown above the form (why the modal opened). */
-  info?: MessageKey | null;
-  /** Bumps on every open so the form state starts fresh. */
-  key: number;
-  /** Taking over the prerendered dialog: what the visitor typed there, where, and a submit made. */
-  handover?: Handover;
-}
-
 const AuthModalContext = createContext<AuthModalApi | null>(null);
-
-export const EMAIL_SENT_FLAG_MS = 5000;
-export const SIGNUP_MIN_PASSWORD = PASSWORD_MIN_LENGTH;
 
 type DialogComponent = ComponentType<{ initial: ModalState; onClose(): void }>;
 /** The dialog once its chunk has run: rendered directly, in the frame of the tap (a lazy

@@ -7,7 +7,7 @@
 // and hides them as it opens the dialog); texts that differ by mode carry both in `data-signup` /
 // `data-login`. `data-actions` names the page's buttons that open it: their accessible name (as
 // the gate reads it) and what they ask for.
-import { SIGNUP_MIN_PASSWORD } from './AuthModal';
+import { SIGNUP_MIN_PASSWORD } from './auth-steps';
 import Logo from '../components/Logo';
 import { translate, type MessageKey } from '../i18n';
 import { PRE_AUTH_FIELDS, PRE_AUTH_ID, type PreAuthAction } from './prerendered-dialog';

@@ -2,7 +2,9 @@
 // it plays, the speed, and what became of each segment (ready, playing, paused,
 // stopped, ended, skipped, loading, error, audio not available). The component feeds it the
 // audio element's events and the student's commands, and does what the state says; everything
-// that decides lives here, so it is tested without a browser.
+// that decides lives here, so it is tested without a browser: also what the page shows around it
+// (the seek bar, the resume note, the lock screen's state, the shortcuts' help), when the position
+// is worth saving again, and the downloaded MP3's name.
 import { POSITION_SECONDS, POSITION_SEGMENT } from '@core/limits.js';
 
 /** What the player needs to know of one segment. */
@@ -286,6 +288,59 @@ export function clock(seconds: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+// ---- What the page shows and sends ----
+
+/** Playing or about to (waiting for its audio): the play button shows pause. */
+export const isPlayingNow = (state: PlayerState): boolean => isActive(state.mode);
+
+/** The seek bar: the episode's spoken length, the current point on it (never past its end), and the share played. */
+export function timeline(state: PlayerState): { total: number; elapsed: number; playedPercent: number } {
+  const total = totalSeconds(state.segments);
+  const elapsed = Math.min(elapsedSeconds(state), total);
+  return { total, elapsed, playedPercent: total > 0 ? (elapsed / total) * 100 : 0 };
+}
+
+/** The note "resumed at segment n, at m:ss" of a player opened at a saved position past the start, or null. */
+export function resumeNote(state: PlayerState): { n: number; at: string } | null {
+  return state.current > 0 || state.seconds > 0 ? { n: state.current + 1, at: clock(elapsedSeconds(state)) } : null;
+}
+
+/** Position saves while playing: at most one every this many seconds of listening. */
+export const SAVE_EVERY_SECONDS = 5;
+
+/**
+ * Changes when the position is worth saving again: another segment, another slice of
+ * SAVE_EVERY_SECONDS while playing, or a position set by the student (seek, stop…) otherwise.
+ */
+export function saveKeyOf(state: PlayerState): string {
+  const position = positionOf(state);
+  return `${position.segment}:${Math.floor(position.seconds / SAVE_EVERY_SECONDS)}:${state.mode === 'playing' ? 'p' : state.cue}`;
+}
+
+/** A position as compared with the last one saved (the same position is not saved twice). */
+export const positionKey = (position: { segment: number; seconds: number } | null | undefined): string =>
+  position ? `${position.segment}:${position.seconds}` : '0:0';
+
+/** What the lock screen shows: playing, paused, or nothing when nothing was started. */
+export function sessionPlaybackState(state: PlayerState): 'playing' | 'paused' | 'none' {
+  if (isActive(state.mode)) return 'playing';
+  return state.mode === 'idle' && timeline(state).elapsed === 0 ? 'none' : 'paused';
+}
+
+/** The episode's title as a file name: no characters file systems refuse, spaces folded. */
+export const downloadFileName = (title: string): string => `${title.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim() || 'podcast'}.mp3`;
+
+/** The shortcuts' help: the keys (`shift`, `space`: named in the interface's language) and what they do. */
+export const SHORTCUTS = [
+  [['space', 'K'], 'player.key.toggle'],
+  [['←', '→'], 'player.key.seek'],
+  [['shift', '←', '→'], 'player.key.segment'],
+  [['<', '>'], 'player.key.speed'],
+] as const;
+
+/** What goes before key `i` of a shortcut: nothing first, ` + ` after shift, a space otherwise. */
+export const keySeparator = (keys: readonly string[], i: number): string => (i === 0 ? '' : keys[i - 1] === 'shift' ? ' + ' : ' ');
 
 // ---- Keyboard shortcuts ----
 

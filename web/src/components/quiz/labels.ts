@@ -2,6 +2,7 @@
 import type { AnswerStatus, QuizDifficulty, QuizType } from '../../api/quiz';
 import type { MessageKey } from '../../i18n';
 import type { Choice } from './ChoiceCards';
+import { statusLabel as quizStatusLabel } from './quiz-state';
 
 /** What the student asks for: one type, or both in turn (mcq first). */
 export type QuestionMode = QuizType | 'mixed';
@@ -20,12 +21,8 @@ export const modeChoices: readonly Choice<QuestionMode>[] = [
 export const difficultyLabel: Record<QuizDifficulty, MessageKey> = { easy: 'quiz.difficulty.easy', hard: 'quiz.difficulty.hard' };
 export const typeLabel: Record<QuizType, MessageKey> = { mcq: 'quiz.type.mcq', open: 'quiz.type.open' };
 
-export const statusLabel: Record<AnswerStatus, MessageKey> = {
-  correct: 'quiz.result.correct',
-  incorrect: 'quiz.result.incorrect',
-  skipped: 'quiz.result.skipped',
-  evaluated: 'quiz.result.evaluated',
-};
+/** The verdict of each answer status (quiz-state.ts holds them, for the announcement it words). */
+export const statusLabel: Record<AnswerStatus, MessageKey> = quizStatusLabel;
 
 export const isQuestionMode = (value: string | null): value is QuestionMode => value === 'mcq' || value === 'open' || value === 'mixed';
 

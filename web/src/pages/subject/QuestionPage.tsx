@@ -3,7 +3,10 @@
 // conversations are listed beside the thread and reopen into it. The conversation on screen is
 // named in the URL (`?conversation=`), so a citation's page and Back lead to the same thread.
 // Leaving with turns not saved asks first (router navigations and closing the tab).
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// The decisions live in components/study/question-state.ts (unit-tested); this file holds the
+// thread and renders it: the head's save and new buttons, the files note, the thread, the
+// composer, the saved conversations, and the save and leave dialogs.
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, type Location } from 'react-router-dom';
 import { QUESTION_MAX_CHARS } from '@core/limits.js';
 import type { Subject } from '../../api/subjects';
@@ -14,6 +17,18 @@ import { useTouchDevice } from '../../components/useMediaQuery';
 import { FormFeedback } from '../../components/FormFeedback';
 import AnswerView from '../../components/study/AnswerView';
 import ModePicker, { modeLabel } from '../../components/study/ModePicker';
+import {
+  askBody,
+  checkAsk,
+  composerLabel,
+  isCitationTarget,
+  isUnsaved,
+  resumeMode,
+  saveTitle,
+  sendsOnEnter,
+  summaryOf,
+  type Problem,
+} from '../../components/study/question-state';
 import SavedItemsPanel, { useSavedItems } from '../../components/study/SavedItemsPanel';
 import { ComposerField, ComposerFoot, LoadingLine, SavedBadge, StudyEmpty, StudyHead, submitWith } from '../../components/study/StudyParts';
 import TitleDialog from '../../components/study/TitleDialog';
@@ -26,11 +41,7 @@ import { useI18n } from '../../i18n';
 import { studyPage, subjectPath } from './SubjectLayout';
 import '../../styles/study.css';
 
-/** The server's limit (functions/api/questions.ts). */
-
-type Problem = { text: string; field?: 'question' | 'mode' };
-
-const summaryOf = ({ turns: _turns, ...summary }: ConversationSummary & { turns?: Turn[] }): ConversationSummary => summary;
+type Pending = { question: string; mode: AnswerMode };
 
 export default studyPage('question', QuestionWorkspace);
 
@@ -43,48 +54,10 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
   const saved = useSavedItems('conversation', subjectId);
   const errorText = useErrorText();
 
-  const [mode, setMode] = useState<AnswerMode | null>(null);
-  const [question, setQuestion] = useState('');
-  const [conversation, setConversation] = useState<ConversationSummary | null>(null);
-  const [turns, setTurns] = useState<Turn[]>([]);
-  const [pending, setPending] = useState<{ question: string; mode: AnswerMode } | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState<{ run(): void } | null>(null);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const newTurnRef = useRef<HTMLLIElement>(null);
-  const scrollToNew = useRef(false);
-
-  const unsaved = turns.length > 0 && !conversation?.saved;
-
-  // A citation opens the files page's viewer: a Back returns to this thread, so it does not ask.
-  const isCitation = useCallback(
-    (next: Location) => next.pathname === subjectPath(subjectId, 'files') && new URLSearchParams(next.search).has('view'),
-    [subjectId],
-  );
-  const blocker = useLeaveGuard(unsaved, isCitation);
-
-  const record = useUrlRecord('conversation', (id) => studyApi.conversation(subjectId, id), {
-    start: () => {
-      setProblem(null);
-      setConversation(null);
-      setTurns([]);
-    },
-    loaded: (c) => {
-      setConversation(summaryOf(c));
-      setTurns(c.turns);
-      const last = c.turns[c.turns.length - 1];
-      if (last) setMode(last.mode);
-    },
-    failed: (err) => setProblem({ text: errorText(err) }),
-  });
-  const { opening } = record;
-
-  useEffect(() => {
-    if (!scrollToNew.current) return;
-    scrollToNew.current = false;
-    newTurnRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  }, [turns.length, pending]);
+  const thread = useThread({ subjectId, errorText, allowance, saved });
+  const { question, setQuestion, textareaRef, mode, setMode, conversation, setConversation, turns, setTurns, pending, problem, setProblem, unsaved, blocker, record, opening, newTurnRef, ask } = thread;
 
   /** Runs `action` at once, or after the student agreed to drop the turns not saved. */
   const guard = (action: () => void) => (unsaved ? setConfirmLeave({ run: action }) : action());
@@ -102,40 +75,8 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
     record.open(id);
   };
 
-  const ask = async () => {
-    if (pending) return;
-    const text = question.trim();
-    if (!text) {
-      setProblem({ text: t('question.empty'), field: 'question' });
-      textareaRef.current?.focus();
-      return;
-    }
-    if (!mode) {
-      setProblem({ text: t('question.modeRequired'), field: 'mode' });
-      return;
-    }
-    setProblem(null);
-    setPending({ question: text, mode });
-    setQuestion('');
-    scrollToNew.current = true;
-    try {
-      const res = await studyApi.ask(subjectId, { question: text, mode, ...(conversation ? { conversation_id: conversation.id } : {}) });
-      setConversation(res.conversation);
-      setTurns((list) => [...list, res.turn]);
-      allowance.setUsage(res.usage);
-      scrollToNew.current = true;
-      if (res.conversation.saved) saved.refresh(res.conversation);
-      record.show(res.conversation.id);
-    } catch (err) {
-      setQuestion((current) => current || text);
-      if (!allowance.capped(err)) setProblem({ text: errorText(err) });
-    } finally {
-      setPending(null);
-    }
-  };
-
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    if (!sendsOnEnter(e.key, e.shiftKey, e.nativeEvent.isComposing)) return;
     e.preventDefault();
     void ask();
   };
@@ -159,93 +100,38 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
           intro={conversation?.saved ? t('question.savedAs', { title: conversation.title }) : t('question.intro')}
         >
           {turns.length > 0 && (
-            <div className="row study-actions">
-              {conversation?.saved ? (
-                <SavedBadge text={t('question.saved')} testId="conversation-saved" />
-              ) : (
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => setSaveOpen(true)} disabled={!conversation || Boolean(pending)}>
-                  {t('question.save')}
-                </button>
-              )}
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => guard(startNew)} disabled={Boolean(pending)}>
-                <Icon name="plus" />
-                {t('question.new')}
-              </button>
-            </div>
+            <ThreadActions conversation={conversation} pending={Boolean(pending)} onSave={() => setSaveOpen(true)} onNew={() => guard(startNew)} />
           )}
         </StudyHead>
 
-        {files !== null && ready.length === 0 && (
-          <div className={`alert ${processing ? 'alert-info' : 'alert-warning'} study-files-note`} role="note">
-            <p>{processing ? t('study.filesProcessing') : t('study.noFiles')}</p>
-            {!processing && (
-              <Link to={subjectPath(subjectId, 'upload')} className="btn btn-secondary btn-sm">
-                <Icon name="plus" />
-                {t('subject.addFile')}
-              </Link>
-            )}
-          </div>
-        )}
+        {files !== null && ready.length === 0 && <FilesNote processing={processing} uploadHref={subjectPath(subjectId, 'upload')} />}
 
         {opening && <LoadingLine text={t('question.opening')} />}
 
-        {(turns.length > 0 || pending) && (
-          <ol className="thread" aria-label={t('question.thread')}>
-            {turns.map((turn, i) => (
-              <li key={turn.id} className="turn" data-testid="turn" ref={i === turns.length - 1 && !pending ? newTurnRef : undefined}>
-                <p className="turn-question rich-text">{turn.question}</p>
-                <div className="turn-answer">
-                  <p className="turn-mode">{t(modeLabel[turn.mode])}</p>
-                  <AnswerView subjectId={subjectId} answer={turn.answer} />
-                </div>
-              </li>
-            ))}
-            {pending && (
-              <li className="turn turn-pending" ref={newTurnRef}>
-                <p className="turn-question rich-text">{pending.question}</p>
-                <div className="turn-answer" role="status">
-                  <p className="turn-mode">{t(modeLabel[pending.mode])}</p>
-                  <p className="turn-waiting">
-                    <span className="spinner spinner-sm" aria-hidden="true" />
-                    {t('question.generating')}
-                  </p>
-                </div>
-              </li>
-            )}
-          </ol>
-        )}
+        {(turns.length > 0 || pending) && <Thread subjectId={subjectId} turns={turns} pending={pending} newTurnRef={newTurnRef} />}
 
         {turns.length === 0 && !pending && !opening && <StudyEmpty icon="chat" text={t('question.empty.intro')} />}
 
-        <form className="composer" onSubmit={submitWith(ask)} noValidate>
-          <ModePicker
-            value={mode}
-            onChange={(m) => {
-              setMode(m);
-              if (problem?.field === 'mode') setProblem(null);
-            }}
-            invalid={problem?.field === 'mode'}
-          />
-          <ComposerField
-            id="question-input"
-            label={turns.length > 0 ? t('question.followUpLabel') : t('question.label')}
-            hint={touch ? t('question.touchHint') : t('question.enterHint')}
-            hintId="question-hint"
-            ref={textareaRef}
-            rows={3}
-            maxLength={QUESTION_MAX_CHARS}
-            value={question}
-            placeholder={t('question.placeholder')}
-            onChange={(e) => {
-              setQuestion(e.target.value);
-              if (problem?.field === 'question') setProblem(null);
-            }}
-            onKeyDown={onKeyDown}
-            aria-invalid={problem?.field === 'question' || undefined}
-          />
-          <FormFeedback error={problem?.text} />
-          <ComposerFoot usage={allowance.usage} words="question" busy={Boolean(pending)} label={pending ? t('question.asking') : t('question.ask')} />
-        </form>
+        <Composer
+          mode={mode}
+          onMode={(m) => {
+            setMode(m);
+            if (problem?.field === 'mode') setProblem(null);
+          }}
+          label={t(composerLabel(turns.length))}
+          hint={touch ? t('question.touchHint') : t('question.enterHint')}
+          question={question}
+          onQuestion={(text) => {
+            setQuestion(text);
+            if (problem?.field === 'question') setProblem(null);
+          }}
+          onKeyDown={onKeyDown}
+          textareaRef={textareaRef}
+          problem={problem}
+          usage={allowance.usage}
+          pending={Boolean(pending)}
+          onAsk={ask}
+        />
       </section>
 
       <SavedItemsPanel
@@ -261,33 +147,244 @@ function QuestionWorkspace({ subject }: { subject: Subject }) {
         <TitleDialog
           title={t('question.saveTitle')}
           label={t('question.titleLabel')}
-          initial={conversation.title || turns[0]?.question || ''}
+          initial={saveTitle(conversation, turns)}
           onSave={save}
           onClose={() => setSaveOpen(false)}
         />
       )}
 
       {leaving && (
-        <ConfirmDialog
-          title={t('question.leaveTitle')}
-          text={t('question.leaveText')}
-          confirmLabel={t('question.leaveConfirm')}
-          busyLabel={t('question.leaveConfirm')}
-          onConfirm={async () => {
-            if (blocker.state === 'blocked') {
-              blocker.proceed();
-              return;
-            }
+        <LeaveDialog
+          blocker={blocker}
+          onConfirm={() => {
             const action = confirmLeave;
             setConfirmLeave(null);
             action?.run();
           }}
-          onClose={() => {
-            if (blocker.state === 'blocked') blocker.reset();
-            setConfirmLeave(null);
-          }}
+          onClose={() => setConfirmLeave(null)}
         />
       )}
     </div>
+  );
+}
+
+interface ThreadNeeds {
+  subjectId: string;
+  errorText: ReturnType<typeof useErrorText>;
+  allowance: ReturnType<typeof useFeatureUsage>;
+  saved: ReturnType<typeof useSavedItems>;
+}
+
+/**
+ * The thread on screen: the mode, the conversation and its turns, the question waiting for its
+ * answer, the message shown; the guard on leaving with turns not saved, the conversation named in
+ * the URL, the scroll to the newest turn (registered in this order, as before the split), and asking.
+ */
+function useThread({ subjectId, errorText, allowance, saved }: ThreadNeeds) {
+  const { t } = useI18n();
+  const [question, setQuestion] = useState('');
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const [mode, setMode] = useState<AnswerMode | null>(null);
+  const [conversation, setConversation] = useState<ConversationSummary | null>(null);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const newTurnRef = useRef<HTMLLIElement>(null);
+  const scrollToNew = useRef(false);
+
+  const unsaved = isUnsaved(turns, conversation);
+
+  // A citation opens the files page's viewer: a Back returns to this thread, so it does not ask.
+  const isCitation = useCallback((next: Location) => isCitationTarget(next, subjectPath(subjectId, 'files')), [subjectId]);
+  const blocker = useLeaveGuard(unsaved, isCitation);
+
+  const record = useUrlRecord('conversation', (id) => studyApi.conversation(subjectId, id), {
+    start: () => {
+      setProblem(null);
+      setConversation(null);
+      setTurns([]);
+    },
+    loaded: (c) => {
+      setConversation(summaryOf(c));
+      setTurns(c.turns);
+      const last = resumeMode(c.turns);
+      if (last) setMode(last);
+    },
+    failed: (err) => setProblem({ text: errorText(err) }),
+  });
+  const { opening } = record;
+
+  useEffect(() => {
+    if (!scrollToNew.current) return;
+    scrollToNew.current = false;
+    newTurnRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [turns.length, pending]);
+
+  const ask = async () => {
+    if (pending) return;
+    const check = checkAsk(question, mode);
+    if (!check.ok) {
+      setProblem({ text: t(check.problem), field: check.field });
+      if (check.field === 'question') textareaRef.current?.focus();
+      return;
+    }
+    const text = check.question;
+    setProblem(null);
+    setPending({ question: text, mode: check.mode });
+    setQuestion('');
+    scrollToNew.current = true;
+    try {
+      const res = await studyApi.ask(subjectId, askBody(text, check.mode, conversation));
+      setConversation(res.conversation);
+      setTurns((list) => [...list, res.turn]);
+      allowance.setUsage(res.usage);
+      scrollToNew.current = true;
+      if (res.conversation.saved) saved.refresh(res.conversation);
+      record.show(res.conversation.id);
+    } catch (err) {
+      setQuestion((current) => current || text);
+      if (!allowance.capped(err)) setProblem({ text: errorText(err) });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return { question, setQuestion, textareaRef, mode, setMode, conversation, setConversation, turns, setTurns, pending, problem, setProblem, unsaved, blocker, record, opening, newTurnRef, ask };
+}
+
+/** The thread's actions: save it (or that it is saved), and start a new one. */
+function ThreadActions(props: { conversation: ConversationSummary | null; pending: boolean; onSave: () => void; onNew: () => void }) {
+  const { conversation, pending, onSave, onNew } = props;
+  const { t } = useI18n();
+  return (
+    <div className="row study-actions">
+      {conversation?.saved ? (
+        <SavedBadge text={t('question.saved')} testId="conversation-saved" />
+      ) : (
+        <button type="button" className="btn btn-primary btn-sm" onClick={onSave} disabled={!conversation || pending}>
+          {t('question.save')}
+        </button>
+      )}
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onNew} disabled={pending}>
+        <Icon name="plus" />
+        {t('question.new')}
+      </button>
+    </div>
+  );
+}
+
+interface ComposerProps {
+  mode: AnswerMode | null;
+  onMode: (mode: AnswerMode) => void;
+  label: string;
+  hint: string;
+  question: string;
+  onQuestion: (text: string) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLTextAreaElement>) => void;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  problem: Problem | null;
+  usage: ReturnType<typeof useFeatureUsage>['usage'];
+  /** A question waits for its answer. */
+  pending: boolean;
+  onAsk: () => Promise<void>;
+}
+
+/** The composer: the mode, the question (Enter sends), the message, the usage and "ask". */
+function Composer({ mode, onMode, label, hint, question, onQuestion, onKeyDown, textareaRef, problem, usage, pending, onAsk }: ComposerProps) {
+  const { t } = useI18n();
+  return (
+    <form className="composer" onSubmit={submitWith(onAsk)} noValidate>
+      <ModePicker value={mode} onChange={onMode} invalid={problem?.field === 'mode'} />
+      <ComposerField
+        id="question-input"
+        label={label}
+        hint={hint}
+        hintId="question-hint"
+        ref={textareaRef}
+        rows={3}
+        maxLength={QUESTION_MAX_CHARS}
+        value={question}
+        placeholder={t('question.placeholder')}
+        onChange={(e) => onQuestion(e.target.value)}
+        onKeyDown={onKeyDown}
+        aria-invalid={problem?.field === 'question' || undefined}
+      />
+      <FormFeedback error={problem?.text} />
+      <ComposerFoot usage={usage} words="question" busy={pending} label={pending ? t('question.asking') : t('question.ask')} />
+    </form>
+  );
+}
+
+/** No file is ready: they are still being processed, or none was added (with the way to add one). */
+function FilesNote({ processing, uploadHref }: { processing: boolean; uploadHref: string }) {
+  const { t } = useI18n();
+  return (
+    <div className={`alert ${processing ? 'alert-info' : 'alert-warning'} study-files-note`} role="note">
+      <p>{processing ? t('study.filesProcessing') : t('study.noFiles')}</p>
+      {!processing && (
+        <Link to={uploadHref} className="btn btn-secondary btn-sm">
+          <Icon name="plus" />
+          {t('subject.addFile')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The thread: each turn's question and answer, then the question waiting for its answer. */
+function Thread(props: { subjectId: string; turns: Turn[]; pending: Pending | null; newTurnRef: RefObject<HTMLLIElement | null> }) {
+  const { subjectId, turns, pending, newTurnRef } = props;
+  const { t } = useI18n();
+  return (
+    <ol className="thread" aria-label={t('question.thread')}>
+      {turns.map((turn, i) => (
+        <li key={turn.id} className="turn" data-testid="turn" ref={i === turns.length - 1 && !pending ? newTurnRef : undefined}>
+          <p className="turn-question rich-text">{turn.question}</p>
+          <div className="turn-answer">
+            <p className="turn-mode">{t(modeLabel[turn.mode])}</p>
+            <AnswerView subjectId={subjectId} answer={turn.answer} />
+          </div>
+        </li>
+      ))}
+      {pending && (
+        <li className="turn turn-pending" ref={newTurnRef}>
+          <p className="turn-question rich-text">{pending.question}</p>
+          <div className="turn-answer" role="status">
+            <p className="turn-mode">{t(modeLabel[pending.mode])}</p>
+            <p className="turn-waiting">
+              <span className="spinner spinner-sm" aria-hidden="true" />
+              {t('question.generating')}
+            </p>
+          </div>
+        </li>
+      )}
+    </ol>
+  );
+}
+
+/**
+ * "Leave without saving?": confirming lets a blocked navigation go on, or else runs the action
+ * that asked (a new conversation, another one opened); cancelling keeps the student here.
+ */
+function LeaveDialog({ blocker, onConfirm, onClose }: { blocker: ReturnType<typeof useLeaveGuard>; onConfirm: () => void; onClose: () => void }) {
+  const { t } = useI18n();
+  return (
+    <ConfirmDialog
+      title={t('question.leaveTitle')}
+      text={t('question.leaveText')}
+      confirmLabel={t('question.leaveConfirm')}
+      busyLabel={t('question.leaveConfirm')}
+      onConfirm={async () => {
+        if (blocker.state === 'blocked') {
+          blocker.proceed();
+          return;
+        }
+        onConfirm();
+      }}
+      onClose={() => {
+        if (blocker.state === 'blocked') blocker.reset();
+        onClose();
+      }}
+    />
   );
 }
